@@ -1,0 +1,131 @@
+/** Roles, the role check and the permission tables (spec §6, DESIGN.md §3). Used by server and web. */
+import { z } from 'zod';
+
+export const roleNames = [
+  'ROLE_ADMIN',
+  'ROLE_CHIEF',
+  'ROLE_VIEWER',
+  'ROLE_ADMIN_CLIENTE',
+  'ROLE_CHIEF_CLIENTE',
+  'ROLE_USER',
+  'ROLE_SPECTATOR',
+  'ROLE_CHANGE_PASSWORD',
+] as const;
+export const roleSchema = z.enum(roleNames);
+export type Role = z.infer<typeof roleSchema>;
+
+/** Roles held by provider staff in their profile without company. */
+export const globalRoles = ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER'] as const satisfies readonly Role[];
+/** Roles held in a client company's profile. */
+export const companyRoles = [
+  'ROLE_ADMIN_CLIENTE',
+  'ROLE_CHIEF_CLIENTE',
+  'ROLE_USER',
+  'ROLE_SPECTATOR',
+] as const satisfies readonly Role[];
+
+export function isGlobalRole(role: Role): boolean {
+  return (globalRoles as readonly Role[]).includes(role);
+}
+
+export const profileStates = ['Active', 'Disabled'] as const;
+export type ProfileState = (typeof profileStates)[number];
+
+/** The part of a user the role check needs. */
+export interface ProfileForCheck {
+  companyId: string | null;
+  state: ProfileState;
+  roles: readonly Role[];
+}
+
+/**
+ * The profile whose roles count (spec §6): only Active profiles; if any of them holds a global
+ * role the global profile is used, otherwise the profile of the current company.
+ */
+export function effectiveProfile(
+  profiles: readonly ProfileForCheck[],
+  currentCompanyId: string | null,
+): ProfileForCheck | undefined {
+  const active = profiles.filter((p) => p.state === 'Active');
+  const isGlobalUser = active.some((p) => p.roles.some(isGlobalRole));
+  if (isGlobalUser) return active.find((p) => p.companyId === null);
+  if (currentCompanyId === null) return undefined;
+  return active.find((p) => p.companyId === currentCompanyId);
+}
+
+export function effectiveRoles(
+  profiles: readonly ProfileForCheck[],
+  currentCompanyId: string | null,
+): Role[] {
+  return [...(effectiveProfile(profiles, currentCompanyId)?.roles ?? [])];
+}
+
+/** The role check: passes when the effective profile holds any of the required roles. */
+export function hasAnyRole(
+  profiles: readonly ProfileForCheck[],
+  currentCompanyId: string | null,
+  required: readonly Role[],
+): boolean {
+  const roles = effectiveRoles(profiles, currentCompanyId);
+  return required.some((r) => roles.includes(r));
+}
+
+/** Route groups of spec §6, with the roles that may open them. `signedIn` = any signed-in user. */
+export const routeGroups = {
+  general: ['ROLE_ADMIN', 'ROLE_ADMIN_CLIENTE', 'ROLE_CHIEF', 'ROLE_CHIEF_CLIENTE', 'ROLE_USER', 'ROLE_VIEWER'],
+  system: ['ROLE_ADMIN'],
+  accounts: ['ROLE_ADMIN', 'ROLE_ADMIN_CLIENTE'],
+  supervision: ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER'],
+  catalogue: ['ROLE_ADMIN', 'ROLE_CHIEF'],
+  signedIn: [],
+} as const satisfies Record<string, readonly Role[]>;
+export type RouteGroup = keyof typeof routeGroups;
+export const routeGroupNames = Object.keys(routeGroups) as RouteGroup[];
+
+/** Whether a user may use a route group; `signedIn` only needs an effective or any active profile. */
+export function canUseRouteGroup(
+  profiles: readonly ProfileForCheck[],
+  currentCompanyId: string | null,
+  group: RouteGroup,
+): boolean {
+  const required: readonly Role[] = routeGroups[group];
+  if (required.length === 0) return true;
+  return hasAnyRole(profiles, currentCompanyId, required);
+}
+
+/**
+ * Finer rights (DESIGN.md §3 permission matrix). 'read' rights are API reads for form selectors.
+ * Keyed by right, the value lists the roles that hold it.
+ */
+export const rights = {
+  'monitoring.read': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER', 'ROLE_ADMIN_CLIENTE', 'ROLE_CHIEF_CLIENTE', 'ROLE_USER'],
+  'dashboard.read': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER', 'ROLE_ADMIN_CLIENTE', 'ROLE_CHIEF_CLIENTE', 'ROLE_USER', 'ROLE_SPECTATOR'],
+  'points.edit': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_ADMIN_CLIENTE', 'ROLE_CHIEF_CLIENTE'],
+  'favourites.edit': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_ADMIN_CLIENTE', 'ROLE_CHIEF_CLIENTE', 'ROLE_USER'],
+  'devices.operate': ['ROLE_ADMIN', 'ROLE_CHIEF'],
+  'products.edit': ['ROLE_ADMIN', 'ROLE_CHIEF'],
+  'products.read': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER'],
+  'catalogue.edit': ['ROLE_ADMIN'],
+  'catalogue.read': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER'],
+  'users.manage': ['ROLE_ADMIN', 'ROLE_ADMIN_CLIENTE'],
+  'supervision.edit': ['ROLE_ADMIN', 'ROLE_CHIEF'],
+  'supervision.read': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER'],
+  'devices.destroy': ['ROLE_ADMIN'],
+} as const satisfies Record<string, readonly Role[]>;
+export type Right = keyof typeof rights;
+
+export function hasRight(
+  profiles: readonly ProfileForCheck[],
+  currentCompanyId: string | null,
+  right: Right,
+): boolean {
+  return hasAnyRole(profiles, currentCompanyId, rights[right]);
+}
+
+export const roleItemSchema = z.object({
+  id: roleSchema,
+  name: roleSchema,
+  scope: z.enum(['global', 'company', 'system']),
+});
+export type RoleItem = z.infer<typeof roleItemSchema>;
+export const roleListSchema = z.object({ rows: z.array(roleItemSchema), total: z.number().int() });

@@ -1,0 +1,43 @@
+// One flat config for the whole repository; the boundary rules of docs/ARCHITECTURE.md live here.
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'server/drizzle/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    // contracts import zod only (web → contracts ← server)
+    files: ['contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['*', '!zod', '!./*', '!../*'], message: 'contracts/ imports zod only' }] }],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@aforo/server', '@aforo/server/*', '**/server/src/**'], message: 'web never imports server' }] }],
+    },
+  },
+  {
+    // only repositories and db/ talk to the database
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/db/**', 'server/src/**/*.repository.ts', 'server/src/test/**', 'server/src/**/*.test.ts', 'server/src/main.ts', 'server/src/scripts/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', '**/db/client'], message: 'Only *.repository.ts and db/ import the database client' }] }],
+    },
+  },
+);

@@ -1,0 +1,97 @@
+/** Turns a bearer token and X-Current-Company into the request context, or refuses the call. */
+import { z } from 'zod';
+import type { Language } from '@aforo/contracts/constants';
+import { effectiveProfile, effectiveRoles, isGlobalRole, type ProfileForCheck, type Role } from '@aforo/contracts/roles';
+import type { UserState } from '@aforo/contracts/users';
+import { NotFoundError, UnauthorizedError, ValidationError } from '../http/errors';
+import type { RequestContext } from '../http/request-context';
+import type { ProfileRow, UserRow, UsersRepository } from '../modules/users/users.repository';
+import type { TokenService } from './jwt';
+import { fieldMessage } from '@aforo/contracts/errors';
+
+const uuid = z.uuid();
+
+export function profilesForCheck(rows: ProfileRow[]): ProfileForCheck[] {
+  return rows.map((p) => ({
+    companyId: p.companyId,
+    state: p.state === 'Active' ? 'Active' : 'Disabled',
+    roles: p.roles as Role[],
+  }));
+}
+
+export function isGlobalUser(profiles: ProfileForCheck[]): boolean {
+  return profiles.some((p) => p.state === 'Active' && p.roles.some(isGlobalRole));
+}
+
+/** Refuses accounts that may not hold a session; Change Password is let through (routes decide). */
+export function assertAccountUsable(user: UserRow): void {
+  if (user.deletedAt) throw new UnauthorizedError('AU1003');
+  if (user.state === 'Suspended') throw new UnauthorizedError('AU1001');
+  if (user.state !== 'Active' && user.state !== 'Change Password') throw new UnauthorizedError('AU1008');
+}
+
+/** The roles a token carries: the effective ones, plus ROLE_CHANGE_PASSWORD while forced to change it. */
+export function tokenRoles(state: string, profiles: ProfileForCheck[], companyId: string | null): Role[] {
+  const roles = effectiveRoles(profiles, companyId);
+  return state === 'Change Password' ? [...roles, 'ROLE_CHANGE_PASSWORD'] : roles;
+}
+
+export function createSessionResolver(tokens: TokenService, usersRepo: UsersRepository) {
+  /** The default company of a user: their stored choice if still allowed, else the first allowed. */
+  async function defaultCompany(user: UserRow, profiles: ProfileForCheck[]): Promise<string | null> {
+    if (isGlobalUser(profiles)) {
+      if (user.defaultCompanyId && (await usersRepo.companyExists(user.defaultCompanyId))) return user.defaultCompanyId;
+      return usersRepo.providerCompanyId();
+    }
+    const active = profiles.filter((p) => p.state === 'Active' && p.companyId !== null);
+    const stored = active.find((p) => p.companyId === user.defaultCompanyId);
+    return (stored ?? active[0])?.companyId ?? null;
+  }
+
+  async function currentCompany(
+    header: string | undefined,
+    user: UserRow,
+    profiles: ProfileForCheck[],
+    lang: Language,
+  ): Promise<string | null> {
+    if (header === undefined || header === '') return defaultCompany(user, profiles);
+    if (!uuid.safeParse(header).success) {
+      throw new ValidationError({ 'X-Current-Company': fieldMessage('invalid', lang) });
+    }
+    if (isGlobalUser(profiles)) {
+      if (!(await usersRepo.companyExists(header))) throw new NotFoundError('CO1000');
+      return header;
+    }
+    // another company's id answers 404, never 403: no existence leak
+    const allowed = profiles.some((p) => p.state === 'Active' && p.companyId === header);
+    if (!allowed) throw new NotFoundError('CO1000');
+    return header;
+  }
+
+  return {
+    defaultCompany,
+
+    async resolve(authorization: string | undefined, companyHeader: string | undefined, lang: Language): Promise<RequestContext> {
+      const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+      if (!match?.[1]) throw new UnauthorizedError('AU1003');
+      const check = await tokens.verify(match[1]);
+      if (!check.ok) throw new UnauthorizedError(check.reason === 'expired' ? 'AU1002' : 'AU1003');
+      const found = await usersRepo.findForSession(check.claims.sub);
+      if (!found) throw new UnauthorizedError('AU1003');
+      assertAccountUsable(found.user);
+      const profiles = profilesForCheck(found.profiles);
+      const companyId = await currentCompany(companyHeader, found.user, profiles, lang);
+      return {
+        userId: found.user.id,
+        email: found.user.email,
+        state: found.user.state as UserState,
+        profiles,
+        companyId,
+        isGlobal: isGlobalUser(profiles),
+        roles: effectiveProfile(profiles, companyId)?.roles.slice() ?? [],
+        lang,
+      };
+    },
+  };
+}
+export type SessionResolver = ReturnType<typeof createSessionResolver>;

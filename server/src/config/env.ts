@@ -1,0 +1,39 @@
+/** The only reader of process.env: every setting of DESIGN.md §1, parsed once. */
+import { z } from 'zod';
+
+const onOff = z.enum(['on', 'off']);
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  MQTT_URL: z.string().url().optional(),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  JWT_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  DEMO_PASSWORD: z.string().min(10).default('aforo-demo-2026'),
+  SIMULATOR: onOff.default('on'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  WEB_DIST: z.string().optional(),
+});
+export type Env = z.infer<typeof envSchema>;
+
+/** Empty strings count as unset, so `DATABASE_URL= npm start` means "embedded". */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function publicUrl(env: Env): string {
+  return env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+}

@@ -1,0 +1,87 @@
+/** The database client: PGlite (embedded, in-process) when no URL is given, `pg` otherwise. */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite, types as liteTypes } from '@electric-sql/pglite';
+import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
+import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Schema = typeof schema;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies every pending migration of server/drizzle (same folder for both engines). */
+  migrate(): Promise<void>;
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  /** The PGlite instance, for tests that snapshot it; undefined on PostgreSQL. */
+  lite?: PGlite;
+}
+
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+// int8 (count(*), bigserial) is a number on both drivers; pg would give a string.
+const toNumber = (v: string) => Number(v);
+pg.types.setTypeParser(pg.types.builtins.INT8, toNumber);
+
+export type DatabaseOptions =
+  | { url: string; poolSize?: number }
+  | { dataDir?: string; loadDataDir?: Blob | File };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options.dataDir, options.loadDataDir);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // a dropped idle connection must not crash the process; the next query reconnects
+  pool.on('error', () => undefined);
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
+    ping: async () => {
+      try {
+        await pool.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const lite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+    parsers: { [liteTypes.INT8]: toNumber },
+  });
+  const db = drizzleLite({ client: lite, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    lite,
+    migrate: () => migrateLite(drizzleLite({ client: lite }), { migrationsFolder }),
+    ping: async () => {
+      try {
+        await lite.query('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => lite.close(),
+  };
+}

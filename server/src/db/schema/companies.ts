@@ -1,0 +1,17 @@
+import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  businessName: text('business_name').notNull(),
+  contactName: text('contact_name'),
+  position: text('position'),
+  email: text('email'),
+  phone: text('phone'),
+  /** IANA name; every day/month boundary of this company uses it. */
+  preferredTimezone: text('preferred_timezone').notNull().default('Europe/Madrid'),
+  /** The monitoring provider itself (its staff are global users). */
+  isProvider: boolean('is_provider').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});

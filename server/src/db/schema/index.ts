@@ -1,0 +1,4 @@
+export * from './companies';
+export * from './roles';
+export * from './users';
+export * from './user-profiles';

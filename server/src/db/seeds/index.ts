@@ -1,0 +1,13 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../client';
+import { users } from '../schema';
+import { seedDemo } from './demo';
+
+/** Seeds only an empty database (no users), so restarts and real data are never touched. */
+export async function seedIfEmpty(db: Db, seed: 'demo' | 'none', demoPassword: string): Promise<boolean> {
+  if (seed === 'none') return false;
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  await seedDemo(db, demoPassword);
+  return true;
+}

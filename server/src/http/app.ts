@@ -1,0 +1,84 @@
+/** The HTTP application factory: plugins, hooks, routes. No I/O happens here beyond what is passed in. */
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { errorMessage } from '@aforo/contracts/errors';
+import type { TokenService } from '../auth/jwt';
+import { createSessionResolver } from '../auth/session';
+import type { Database } from '../db/client';
+import { authRoutes } from '../modules/auth/auth.routes';
+import { createAuthService, type SignInLimits } from '../modules/auth/auth.service';
+import { healthRoutes } from '../modules/health/health.routes';
+import { rolesRoutes } from '../modules/roles/roles.routes';
+import { createUsersRepository } from '../modules/users/users.repository';
+import { usersRoutes } from '../modules/users/users.routes';
+import { createUsersService } from '../modules/users/users.service';
+import { registerAuthHook } from './auth-hook';
+import { handleError } from './errors';
+import { languageOf } from './language';
+
+export interface AppOptions {
+  database: Database;
+  tokens: TokenService;
+  logger?: FastifyBaseLogger | boolean;
+  /** Built web app (web/dist); served with an SPA fallback when present. */
+  webDist?: string;
+  signInLimits?: SignInLimits;
+  version?: string;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: typeof options.logger === 'object' ? options.logger : undefined,
+    logger: typeof options.logger === 'boolean' ? options.logger : undefined,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Aforo API', version: options.version ?? '0.1.0', description: 'Monitoring of field devices and measurement points' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const usersRepo = createUsersRepository(options.database.db);
+  const sessions = createSessionResolver(options.tokens, usersRepo);
+  registerAuthHook(app, sessions);
+
+  await app.register(healthRoutes(options.database.ping, options.version ?? '0.1.0'));
+  await app.register(authRoutes(createAuthService(usersRepo, options.tokens, sessions, options.signInLimits)));
+  await app.register(usersRoutes(createUsersService(usersRepo)));
+  await app.register(rolesRoutes());
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  const hasWeb = options.webDist !== undefined && existsSync(options.webDist);
+  if (hasWeb) await app.register(fastifyStatic, { root: options.webDist!, wildcard: false });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = url.startsWith('/api') || url.startsWith('/public/request') || url.startsWith('/ingest');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // the web app's own router shows its not-found page for unknown paths
+      return reply.type('text/html').sendFile('index.html');
+    }
+    const lang = languageOf(request);
+    return reply.status(404).send({ code: 'N1000', message: errorMessage('N1000', lang) });
+  });
+
+  return app;
+}

@@ -1,0 +1,115 @@
+/** Typed errors and their one mapping to status + code + translated message (DESIGN.md §4). */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '@aforo/contracts/common/api-error';
+import type { Language } from '@aforo/contracts/constants';
+import { errorCatalog, errorMessage, fieldMessage, isErrorCode, type ErrorCode } from '@aforo/contracts/errors';
+import { languageOf } from './language';
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly fields?: Record<string, string>,
+    status?: number,
+  ) {
+    super(code);
+    this.status = status ?? errorCatalog[code].status;
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(code: ErrorCode = 'N1000') {
+    super(code, undefined, 404);
+  }
+}
+export class ConflictError extends AppError {
+  constructor(code: ErrorCode) {
+    super(code, undefined, 409);
+  }
+}
+export class ForbiddenError extends AppError {
+  constructor(code: ErrorCode = 'F1000') {
+    super(code, undefined, 403);
+  }
+}
+export class UnauthorizedError extends AppError {
+  constructor(code: ErrorCode = 'AU1003') {
+    super(code, undefined, 401);
+  }
+}
+export class ValidationError extends AppError {
+  constructor(fields: Record<string, string>, code: ErrorCode = 'V1000') {
+    super(code, fields, 400);
+  }
+}
+
+interface ZodLikeIssue {
+  code?: string;
+  path?: readonly PropertyKey[];
+  instancePath?: string;
+  input?: unknown;
+  minimum?: number | bigint;
+  maximum?: number | bigint;
+  origin?: string;
+  format?: string;
+  message?: string;
+}
+
+/** One zod issue → the spec §5 message for its field. */
+export function fieldText(issue: ZodLikeIssue, lang: Language): string {
+  if (issue.message === 'mismatch') return fieldMessage('passwordsMismatch', lang);
+  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null))
+    return fieldMessage('required', lang);
+  if (issue.code === 'too_small' && issue.origin === 'string') {
+    return Number(issue.minimum) <= 1
+      ? fieldMessage('required', lang)
+      : fieldMessage('tooShort', lang, { min: Number(issue.minimum) });
+  }
+  if (issue.code === 'too_big' && issue.origin === 'string')
+    return fieldMessage('tooLong', lang, { max: Number(issue.maximum) });
+  if (issue.code === 'invalid_format' && issue.format === 'email') return fieldMessage('email', lang);
+  return fieldMessage('invalid', lang);
+}
+
+function issuePath(issue: ZodLikeIssue): string {
+  if (issue.path && issue.path.length > 0) return issue.path.map(String).join('.');
+  return (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '_';
+}
+
+function body(code: ErrorCode, lang: Language, fields?: Record<string, string>): ApiErrorBody {
+  return { code, message: errorMessage(code, lang), ...(fields ? { fields } : {}) };
+}
+
+/** Status codes Fastify raises on its own for malformed requests, mapped to our codes. */
+function frameworkCode(status: number): ErrorCode {
+  if (status === 413) return 'L1001';
+  if (status === 429) return 'L1000';
+  if (status === 404) return 'N1000';
+  if (status === 401) return 'AU1003';
+  return 'V1000';
+}
+
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const lang = languageOf(request);
+  if (error instanceof AppError) {
+    return reply.status(error.status).send(body(error.code, lang, error.fields));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation as unknown as ZodLikeIssue[]) {
+      const key = issuePath(issue);
+      fields[key] ??= fieldText(issue, lang);
+    }
+    return reply.status(400).send(body('V1000', lang, fields));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code = frameworkCode(status);
+    // 415 and the like become 400: the client sent something we cannot read
+    const sent = isErrorCode(code) && code !== 'V1000' ? status : 400;
+    return reply.status(sent).send(body(code, lang));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send(body('E1000', lang));
+}

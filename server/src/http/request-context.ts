@@ -1,0 +1,37 @@
+import type { Language } from '@aforo/contracts/constants';
+import type { ProfileForCheck, Role, RouteGroup } from '@aforo/contracts/roles';
+import type { UserState } from '@aforo/contracts/users';
+
+/** Who is calling and for which company; the first argument of every service and repository call. */
+export interface RequestContext {
+  userId: string;
+  email: string;
+  state: UserState;
+  profiles: ProfileForCheck[];
+  /** The company the call is about (X-Current-Company, else the user's default). */
+  companyId: string | null;
+  /** Provider staff: their global profile holds ADMIN, CHIEF or VIEWER. */
+  isGlobal: boolean;
+  roles: Role[];
+  lang: Language;
+}
+
+export interface RouteAccess {
+  /** Route group of spec §6 whose roles may call the route. */
+  access?: RouteGroup;
+  /** Reachable while the account is in "Change Password" state. */
+  allowPasswordChange?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx?: RequestContext;
+  }
+  interface FastifyContextConfig extends RouteAccess {}
+}
+
+/** The context of an authenticated route; the auth hook guarantees it exists. */
+export function contextOf(request: { ctx?: RequestContext }): RequestContext {
+  if (!request.ctx) throw new Error('route used without authentication');
+  return request.ctx;
+}

@@ -1,0 +1,79 @@
+/** Starts Aforo: `--role=api|ingest|jobs|all` (default all) on the settings of config/env.ts. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TokenService } from './auth/jwt';
+import { loadJwtSecret } from './auth/secret';
+import { parseEnv, publicUrl } from './config/env';
+import { openConfiguredDatabase } from './db/open';
+import { seedIfEmpty } from './db/seeds';
+import { demoAccounts } from './db/seeds/demo';
+import { buildApp } from './http/app';
+import { startEmbeddedBroker, type EmbeddedBroker } from './ingestion/broker';
+import { createLogger } from './lib/logger';
+
+const roles = ['api', 'ingest', 'jobs', 'all'] as const;
+type ProcessRole = (typeof roles)[number];
+
+function roleFromArgs(argv: string[]): ProcessRole {
+  const arg = argv.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? 'all';
+  if (!(roles as readonly string[]).includes(arg)) throw new Error(`--role must be one of ${roles.join(', ')}`);
+  return arg as ProcessRole;
+}
+
+async function main(): Promise<void> {
+  const env = parseEnv();
+  const role = roleFromArgs(process.argv.slice(2));
+  const log = createLogger(env.LOG_LEVEL);
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const webDist = env.WEB_DIST ?? path.resolve(here, '../../web/dist');
+
+  const database = await openConfiguredDatabase(env);
+  await database.migrate();
+  log.info({ engine: database.kind }, 'database ready, migrations applied');
+  const seeded = await seedIfEmpty(database.db, env.SEED, env.DEMO_PASSWORD);
+  if (seeded) log.info('demo seed written');
+
+  const closers: Array<() => Promise<void>> = [];
+  let broker: EmbeddedBroker | undefined;
+  if ((role === 'all' || role === 'ingest') && !env.MQTT_URL) {
+    try {
+      // device keys arrive with the device fleet; until then every device login is refused
+      broker = await startEmbeddedBroker({ port: env.MQTT_PORT, host: env.HOST, authenticate: async () => false }, log);
+      closers.push(broker.close);
+      log.info({ port: broker.port }, 'embedded MQTT broker listening');
+    } catch (err) {
+      log.warn({ err, port: env.MQTT_PORT }, 'embedded MQTT broker could not listen (port taken?); set MQTT_PORT or MQTT_URL');
+    }
+  }
+
+  if (role === 'all' || role === 'api') {
+    const tokens = new TokenService(loadJwtSecret(env.JWT_SECRET, path.resolve(env.DATA_DIR)));
+    const app = await buildApp({ database, tokens, logger: log, webDist });
+    await app.listen({ port: env.PORT, host: env.HOST });
+    closers.unshift(() => app.close());
+    const url = publicUrl(env);
+    const lines = [`Aforo is running at ${url}  (API docs: ${url}/api/docs)`];
+    if (env.SEED === 'demo') {
+      lines.push(`Demo sign-in: ${demoAccounts[0]!.email} / ${env.DEMO_PASSWORD}`);
+      lines.push(`Other demo users (same password): ${demoAccounts.slice(1).map((a) => a.email).join(', ')}`);
+    }
+    console.log(`\n${lines.join('\n')}\n`);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    for (const close of closers) await close().catch((err: unknown) => log.error({ err }, 'close failed'));
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
