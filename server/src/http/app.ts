@@ -58,7 +58,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const usersRepo = createUsersRepository(options.database.db);
   const sessions = createSessionResolver(options.tokens, usersRepo);
-  registerAuthHook(app, sessions);
+  app.decorate('accessTable', registerAuthHook(app, sessions));
 
   await app.register(healthRoutes(options.database.ping, options.version ?? '0.1.0'));
   await app.register(authRoutes(createAuthService(usersRepo, options.tokens, sessions, options.signInLimits)));

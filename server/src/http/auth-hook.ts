@@ -11,9 +11,18 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-export function registerAuthHook(app: FastifyInstance, sessions: SessionResolver): void {
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: string | undefined;
+}
+
+/** Installs the hooks; returns the access table of every route registered afterwards. */
+export function registerAuthHook(app: FastifyInstance, sessions: SessionResolver): RouteAccessEntry[] {
+  const table: RouteAccessEntry[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) table.push({ method, url: route.url, access: route.config?.access });
     const open = methods.every((m) => isPublicRoute(m, route.url));
     // deny by default: an /api route must say who may call it
     if (!open && !route.config?.access) throw new Error(`${methods.join(',')} ${route.url} has no access group`);
@@ -28,4 +37,5 @@ export function registerAuthHook(app: FastifyInstance, sessions: SessionResolver
     if (ctx.state === 'Change Password' && !config.allowPasswordChange) throw new ForbiddenError('AU1007');
     if (!config.access || !canUseRouteGroup(ctx.profiles, ctx.companyId, config.access)) throw new ForbiddenError();
   });
+  return table;
 }

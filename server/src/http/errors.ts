@@ -59,8 +59,9 @@ interface ZodLikeIssue {
 /** One zod issue → the spec §5 message for its field. */
 export function fieldText(issue: ZodLikeIssue, lang: Language): string {
   if (issue.message === 'mismatch') return fieldMessage('passwordsMismatch', lang);
-  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null))
-    return fieldMessage('required', lang);
+  // zod 4 leaves `input` out of issues unless asked, so a missing value shows in its message
+  const missing = /received (undefined|null)/.test(issue.message ?? '');
+  if (issue.code === 'invalid_type' && missing) return fieldMessage('required', lang);
   if (issue.code === 'too_small' && issue.origin === 'string') {
     return Number(issue.minimum) <= 1
       ? fieldMessage('required', lang)
@@ -97,7 +98,10 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
-    for (const issue of error.validation as unknown as ZodLikeIssue[]) {
+    // the type provider reshapes zod issues as {keyword, instancePath, message, params}
+    type Reshaped = { keyword: string; instancePath: string; message?: string; params?: ZodLikeIssue };
+    for (const raw of error.validation as unknown as Reshaped[]) {
+      const issue: ZodLikeIssue = { ...raw.params, code: raw.keyword, instancePath: raw.instancePath, message: raw.message };
       const key = issuePath(issue);
       fields[key] ??= fieldText(issue, lang);
     }

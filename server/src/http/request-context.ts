@@ -28,6 +28,10 @@ declare module 'fastify' {
     ctx?: RequestContext;
   }
   interface FastifyContextConfig extends RouteAccess {}
+  interface FastifyInstance {
+    /** Every route with its access group, as the auth hook saw it (walked by a test). */
+    accessTable: ReadonlyArray<{ method: string; url: string; access: string | undefined }>;
+  }
 }
 
 /** The context of an authenticated route; the auth hook guarantees it exists. */

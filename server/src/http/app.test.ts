@@ -1,0 +1,69 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/test-server';
+
+let server: TestServer;
+const webDist = mkdtempSync(path.join(os.tmpdir(), 'aforo-web-'));
+beforeAll(async () => {
+  mkdirSync(path.join(webDist, 'assets'));
+  writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Aforo</title><div id="root"></div>');
+  writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+  server = await startTestServer({ webDist });
+});
+afterAll(() => server.close());
+
+describe('operations endpoints', () => {
+  it('GET /health reports the database', async () => {
+    const res = await server.request({ method: 'GET', url: '/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'up' });
+  });
+
+  it('GET /health answers 503 when the database is gone', async () => {
+    const { buildApp } = await import('./app');
+    const app = await buildApp({
+      database: { ...server.database, ping: async () => false },
+      tokens: server.tokens,
+      logger: false,
+    });
+    const res = await app.inject({ method: 'GET', url: '/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'error', database: 'down' });
+    await app.close();
+  });
+
+  it('serves the OpenAPI document with the spec paths, and its viewer', async () => {
+    const doc = (await server.request({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of ['/api/login_check', '/api/users/info/logged', '/api/users/{id}/update/password', '/api/users/current-company', '/api/roles', '/api/users/refreshtoken']) {
+      expect(Object.keys(doc.paths)).toContain(p);
+    }
+    const ui = await server.request({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe('not found and the web app', () => {
+  it('answers an unknown /api path with 404 in the error format', async () => {
+    const res = await server.request({ method: 'GET', url: '/api/nothing-here', headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: 'N1000', message: expect.any(String) });
+  });
+
+  it('serves the web app for its routes and its assets as files', async () => {
+    const page = await server.request({ method: 'GET', url: '/app/monitoring' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('<div id="root">');
+    const asset = await server.request({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('never answers 500 with a stack to a client', async () => {
+    const res = await server.request({ method: 'DELETE', url: '/api/login_check' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toMatch(/at .*\.ts/);
+  });
+});

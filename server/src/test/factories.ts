@@ -1,0 +1,66 @@
+/** Factories: valid rows with overrides, written straight to the test database. */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Role } from '@aforo/contracts/roles';
+import { hashPassword } from '../auth/passwords';
+import type { Db } from '../db/client';
+import { companies, userProfiles, users } from '../db/schema';
+import { demoPassword } from './test-server';
+
+let cachedHash: Promise<string> | undefined;
+const demoHash = () => (cachedHash ??= hashPassword(demoPassword));
+
+export async function buildCompany(db: Db, overrides: Partial<typeof companies.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(companies)
+    .values({ businessName: `Empresa ${randomBytes(3).toString('hex')}`, ...overrides })
+    .returning();
+  return row!;
+}
+
+export async function buildUser(
+  db: Db,
+  options: {
+    companyId?: string | null;
+    roles?: Role[];
+    state?: string;
+    profileState?: string;
+    email?: string;
+    password?: string;
+  } = {},
+) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: options.email ?? `user-${randomBytes(4).toString('hex')}@test.aforo.dev`,
+      name: 'Test',
+      surname: 'User',
+      passwordHash: options.password ? await hashPassword(options.password) : await demoHash(),
+      state: options.state ?? 'Active',
+      defaultCompanyId: options.companyId ?? null,
+    })
+    .returning();
+  await db.insert(userProfiles).values({
+    userId: user!.id,
+    companyId: options.companyId ?? null,
+    roles: options.roles ?? ['ROLE_USER'],
+    state: options.profileState ?? 'Active',
+  });
+  return user!;
+}
+
+export async function companyIdByName(db: Db, businessName: string): Promise<string> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.businessName, businessName));
+  if (!row) throw new Error(`no company ${businessName}`);
+  return row.id;
+}
+
+export async function userIdByEmail(db: Db, email: string): Promise<string> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
+export async function setUserState(db: Db, userId: string, state: string): Promise<void> {
+  await db.update(users).set({ state }).where(eq(users.id, userId));
+}
