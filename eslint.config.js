@@ -18,9 +18,10 @@ export default tseslint.config(
   },
   {
     // contracts import zod only (web → contracts ← server)
-    files: ['contracts/**/*.ts'],
+    files: ['contracts/src/**/*.ts'],
+    ignores: ['contracts/src/**/*.test.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['*', '!zod', '!./*', '!../*'], message: 'contracts/ imports zod only' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|zod/|\\.{1,2}/)', message: 'contracts/ imports zod only' }] }],
     },
   },
   {
@@ -37,7 +38,7 @@ export default tseslint.config(
     files: ['server/src/**/*.ts'],
     ignores: ['server/src/db/**', 'server/src/**/*.repository.ts', 'server/src/test/**', 'server/src/**/*.test.ts', 'server/src/main.ts', 'server/src/scripts/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', '**/db/client'], message: 'Only *.repository.ts and db/ import the database client' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', '**/db/client'], allowTypeImports: true, message: 'Only *.repository.ts and db/ import the database client' }] }],
     },
   },
 );

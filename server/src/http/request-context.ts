@@ -27,7 +27,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     ctx?: RequestContext;
   }
-  interface FastifyContextConfig extends RouteAccess {}
+  interface FastifyContextConfig {
+    access?: RouteAccess['access'];
+    allowPasswordChange?: RouteAccess['allowPasswordChange'];
+  }
   interface FastifyInstance {
     /** Every route with its access group, as the auth hook saw it (walked by a test). */
     accessTable: ReadonlyArray<{ method: string; url: string; access: string | undefined }>;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
 import { adminClient } from './database-names';
@@ -33,7 +34,7 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 // Parallel copies of one template can collide ("being accessed by other users"): retry briefly.
-async function createFromTemplate(admin: import('pg').Client, name: string, template: string): Promise<void> {
+async function createFromTemplate(admin: pg.Client, name: string, template: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
       await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);

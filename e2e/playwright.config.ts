@@ -1,0 +1,58 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// The real server (PGlite, demo seed, embedded broker on a free port) serving the built web app.
+const port = Number(process.env.E2E_PORT ?? 4180);
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'aforo-e2e-'));
+const json = process.env.PLAYWRIGHT_JSON;
+
+export default defineConfig({
+  testDir: './specs',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: json ? [['list'], ['json', { outputFile: json }]] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    locale: 'es-ES',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npm run start -w server',
+    cwd: '..',
+    url: `http://127.0.0.1:${port}/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MQTT_PORT: '0',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SEED: 'demo',
+      SIMULATOR: 'off',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      MQTT_URL: '',
+    },
+  },
+});
