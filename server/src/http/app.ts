@@ -67,7 +67,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const hasWeb = options.webDist !== undefined && existsSync(options.webDist);
-  if (hasWeb) await app.register(fastifyStatic, { root: options.webDist!, wildcard: false });
+  // wildcard: files are looked up per request, so a rebuilt web app is served without a restart
+  if (hasWeb) await app.register(fastifyStatic, { root: options.webDist!, wildcard: true });
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;

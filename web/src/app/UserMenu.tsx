@@ -1,0 +1,66 @@
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { apiDocsUrl } from '../lib/contact';
+import { useCurrentUserQuery } from '../lib/current-user';
+import { logout } from './logout';
+import { SettingsModal } from './SettingsModal';
+import { SupportModal } from './SupportModal';
+
+function initials(name: string, surname: string): string {
+  return `${name.charAt(0)}${surname.charAt(0)}`.toUpperCase() || '?';
+}
+
+/** My Profile, Support, Wiki, Settings, Sign Out (spec §2). */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { data: user } = useCurrentUserQuery();
+  const [modal, setModal] = useState<'support' | 'settings' | null>(null);
+  if (!user) return null;
+
+  return (
+    <>
+      <Menu position="bottom-end" width={220} shadow="md" withinPortal>
+        <Menu.Target>
+          <UnstyledButton
+            aria-label={t('shell.userMenu')}
+            px={6}
+            py={4}
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          >
+            <Group gap="xs" wrap="nowrap">
+              <Avatar color="blue" radius="xl" size={34}>
+                {initials(user.name, user.surname)}
+              </Avatar>
+              <Box visibleFrom="md" maw={180}>
+                <Text size="sm" fw={500} truncate>
+                  {user.name} {user.surname}
+                </Text>
+                <Text size="xs" c="dimmed" truncate>
+                  {user.email}
+                </Text>
+              </Box>
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item component={Link} to={`/app/accounts/${encodeURIComponent(user.id)}`}>
+            {t('shell.myProfile')}
+          </Menu.Item>
+          <Menu.Item onClick={() => setModal('support')}>{t('shell.support')}</Menu.Item>
+          <Menu.Item component="a" href={apiDocsUrl} target="_blank" rel="noopener">
+            {t('shell.wiki')}
+          </Menu.Item>
+          <Menu.Item onClick={() => setModal('settings')}>{t('shell.settings')}</Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" onClick={() => logout('signOut')}>
+            {t('shell.signOut')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <SupportModal opened={modal === 'support'} onClose={() => setModal(null)} />
+      <SettingsModal opened={modal === 'settings'} onClose={() => setModal(null)} />
+    </>
+  );
+}

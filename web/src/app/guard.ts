@@ -1,0 +1,51 @@
+/** The navigation guard of spec §2 as a pure decision, used by <RequireSession>. */
+import { canUseRouteGroup } from '@aforo/contracts/roles';
+import type { ProfileForCheck, RouteGroup } from '@aforo/contracts/roles';
+import type { UserState } from '@aforo/contracts/users';
+
+export const loginPath = '/login';
+export const homePath = '/app/dashboard';
+export const changePasswordPath = '/change-password';
+
+export interface GuardSession {
+  token: string | null;
+  currentCompanyId: string | null;
+}
+
+export interface GuardUser {
+  state: UserState;
+  profiles: readonly ProfileForCheck[];
+}
+
+export interface GuardRoute {
+  path: string;
+  requiresAuth: boolean;
+  /** Route groups of every matched route, outermost first; each must pass. */
+  groups: readonly RouteGroup[];
+}
+
+export type GuardDecision =
+  | { type: 'allow' }
+  /** Signed in, but the user is still loading. */
+  | { type: 'wait' }
+  | { type: 'redirect'; to: string };
+
+/**
+ * Sign-in required → /login; "Change Password" state → /change-password from any other route;
+ * missing role → /app/dashboard.
+ */
+export function decide(session: GuardSession, user: GuardUser | null, route: GuardRoute): GuardDecision {
+  if (!route.requiresAuth) return { type: 'allow' };
+  if (!session.token) return { type: 'redirect', to: loginPath };
+  if (!user) return { type: 'wait' };
+  if (user.state === 'Change Password') {
+    return route.path === changePasswordPath
+      ? { type: 'allow' }
+      : { type: 'redirect', to: changePasswordPath };
+  }
+  const allowed = route.groups.every((group) =>
+    canUseRouteGroup(user.profiles, session.currentCompanyId, group),
+  );
+  if (allowed) return { type: 'allow' };
+  return route.path === homePath ? { type: 'allow' } : { type: 'redirect', to: homePath };
+}

@@ -1,0 +1,54 @@
+/** The left bar of spec §2; each item is shown only to users who pass its route's group (spec §6). */
+import type { RouteGroup } from '@aforo/contracts/roles';
+
+export interface NavItem {
+  key: string;
+  labelKey: string;
+  /** Path, or a builder for paths that depend on the current company. */
+  to: string | ((currentCompanyId: string) => string);
+  group: RouteGroup;
+  /** Active only on the exact path (Overview is /app itself). */
+  exact?: boolean;
+  /** Opens outside the shell, in a new tab. */
+  newTab?: boolean;
+  /** Hidden when no company is selected. */
+  needsCompany?: boolean;
+}
+
+export const navItems: readonly NavItem[] = [
+  { key: 'home', labelKey: 'nav.home', to: '/app/dashboard', group: 'signedIn' },
+  { key: 'overview', labelKey: 'nav.overview', to: '/app', group: 'general', exact: true },
+  { key: 'monitoring', labelKey: 'nav.monitoring', to: '/app/monitoring', group: 'general' },
+  { key: 'system', labelKey: 'nav.system', to: '/app/system', group: 'system' },
+  { key: 'accounts', labelKey: 'nav.accounts', to: '/app/accounts', group: 'accounts' },
+  {
+    key: 'administration',
+    labelKey: 'nav.technicalAdministration',
+    to: '/app/administration',
+    group: 'general',
+  },
+  { key: 'operation', labelKey: 'nav.technicalOperation', to: '/app/operation', group: 'general' },
+  { key: 'maintenance', labelKey: 'nav.maintenance', to: '/app/maintenance', group: 'supervision' },
+  { key: 'layers', labelKey: 'nav.layers', to: '/app/layers', group: 'general' },
+  { key: 'reports', labelKey: 'nav.reports', to: '/app/reports', group: 'supervision' },
+  {
+    key: 'publicDashboard',
+    labelKey: 'nav.publicDashboard',
+    to: (companyId) => `/public/dashboard/${encodeURIComponent(companyId)}`,
+    group: 'signedIn',
+    newTab: true,
+    needsCompany: true,
+  },
+  { key: 'historyChanges', labelKey: 'nav.historyChanges', to: '/app/history-changes', group: 'general' },
+];
+
+export function resolveNavPath(item: NavItem, currentCompanyId: string | null): string | null {
+  if (typeof item.to === 'string') return item.to;
+  return currentCompanyId ? item.to(currentCompanyId) : null;
+}
+
+export function isNavItemActive(item: NavItem, path: string, pathname: string): boolean {
+  if (item.newTab) return false;
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return item.exact ? normalised === path : normalised === path || normalised.startsWith(`${path}/`);
+}

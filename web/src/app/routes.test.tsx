@@ -1,0 +1,112 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { CurrentUser } from '@aforo/contracts/users';
+import { currentUserQueryKey } from '../lib/current-user';
+import { i18n } from '../lib/i18n';
+import { sessionStore } from '../lib/session';
+import { buildCurrentUser, companyA, companyB } from '../test/fixtures';
+import { createTestQueryClient } from '../test/render';
+import { appRoutes } from './routes';
+import { theme } from './theme';
+
+afterEach(() => sessionStore.reload(null));
+
+async function renderApp(path: string, user?: CurrentUser) {
+  sessionStore.setLanguage('en');
+  await act(() => i18n.changeLanguage('en'));
+  const queryClient = createTestQueryClient();
+  if (user) {
+    sessionStore.signIn('token', companyA);
+    queryClient.setQueryData(currentUserQueryKey(companyA), user);
+  }
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} env="test">
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+const admin = buildCurrentUser({
+  userProfiles: [
+    {
+      id: '55555555-5555-4555-8555-555555555555',
+      state: { name: 'Active' },
+      company: null,
+      profileRoles: ['ROLE_ADMIN'],
+      rolesAssociated: [],
+    },
+  ],
+  isGlobal: true,
+  companies: [
+    { id: companyA, businessName: 'Aguas del Norte', isProvider: false, preferredTimezone: 'Europe/Madrid' },
+    { id: companyB, businessName: 'Aforo Provider', isProvider: true, preferredTimezone: 'Atlantic/Canary' },
+  ],
+});
+
+describe('app routes', () => {
+  it('shows the not-found page for any other path', async () => {
+    await renderApp('/no/such/page');
+    expect(await screen.findByText('404')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Oops!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+
+  it('sends a visitor to /login and remembers where they were going', async () => {
+    const router = await renderApp('/app/monitoring');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(sessionStore.getState().returnPath).toBe('/app/monitoring');
+  });
+
+  it('sends a USER from /app/system to the dashboard and shows only their left bar items', async () => {
+    const router = await renderApp('/app/system', buildCurrentUser());
+    expect(await screen.findByRole('heading', { name: 'Welcome, Lucía' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/dashboard');
+    const nav = within(screen.getByRole('navigation', { name: 'Navigation' }));
+    expect(nav.getByText('Home')).toBeInTheDocument();
+    expect(nav.getByText('Monitoring')).toBeInTheDocument();
+    expect(nav.getByText('Public Dashboard').closest('a')).toHaveAttribute(
+      'href',
+      `/public/dashboard/${companyA}`,
+    );
+    expect(nav.queryByText('System')).not.toBeInTheDocument();
+    expect(nav.queryByText('Accounts')).not.toBeInTheDocument();
+    expect(nav.queryByText('Reports')).not.toBeInTheDocument();
+  });
+
+  it('lets an admin open a system screen, which says coming soon, and offers the company selector', async () => {
+    await renderApp('/app/system/countries', admin);
+    expect(await screen.findByRole('heading', { name: 'Countries' })).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Billing plans' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Company' })).toHaveValue('Aguas del Norte');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Navigation' })).getByText('System'),
+    ).toBeInTheDocument();
+  });
+
+  it('redirects section indexes to their first screen', async () => {
+    const router = await renderApp('/app/administration', admin);
+    expect(await screen.findByRole('heading', { name: 'Devices' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/app/administration/devices');
+  });
+
+  it('keeps a user in "Change Password" state on /change-password', async () => {
+    const router = await renderApp(
+      '/app/dashboard',
+      buildCurrentUser({ state: { name: 'Change Password' } }),
+    );
+    expect(await screen.findByText('You must change your password before continuing.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/change-password');
+  });
+});

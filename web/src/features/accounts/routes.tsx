@@ -1,0 +1,27 @@
+import type { RouteObject } from 'react-router';
+import { comingSoon } from '../../ui/coming-soon';
+import { SectionLayout } from '../../ui/SectionLayout';
+import type { SectionTab } from '../../ui/SectionLayout';
+
+const tabs: SectionTab[] = [
+  { to: '/app/accounts', labelKey: 'screens.users', group: 'accounts' },
+  { to: '/app/accounts/companies', labelKey: 'screens.companies', group: 'system' },
+  { to: '/app/accounts/notifications', labelKey: 'screens.notifications', group: 'accounts' },
+  { to: '/app/accounts/tokens', labelKey: 'screens.tokens', group: 'accounts' },
+];
+
+/** /app/accounts: the parent is open to every signed-in user because :id is each user's own profile. */
+export const accountsRoutes: RouteObject[] = [
+  {
+    path: 'accounts',
+    handle: { titleKey: 'nav.accounts' },
+    element: <SectionLayout titleKey="nav.accounts" tabs={tabs} />,
+    children: [
+      { index: true, ...comingSoon('screens.users', 'accounts') },
+      { path: 'companies', ...comingSoon('screens.companies', 'system') },
+      { path: 'notifications', ...comingSoon('screens.notifications', 'accounts') },
+      { path: 'tokens', ...comingSoon('screens.tokens', 'accounts') },
+      { path: ':id', ...comingSoon('screens.profile') },
+    ],
+  },
+];

@@ -1,0 +1,1 @@
+export { administrationRoutes } from './routes';

@@ -1,0 +1,92 @@
+/** Calls of the auth feature (spec §7): sign-in, password change, current company, token refresh. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { okResponseSchema, tokenResponseSchema } from '@aforo/contracts/auth';
+import type { LoginRequest, UpdatePasswordRequest } from '@aforo/contracts/auth';
+import type { CurrentUser } from '@aforo/contracts/users';
+import { apiRequest } from '../../lib/api';
+import {
+  currentUserQueryKey,
+  currentUserQueryRoot,
+  fetchCurrentUser,
+  pickCurrentCompany,
+} from '../../lib/current-user';
+import { sessionStore } from '../../lib/session';
+
+export interface SignInResult {
+  token: string;
+  user: CurrentUser;
+}
+
+/** POST /login_check, then GET /users/info/logged with the new token. */
+export async function signIn(credentials: LoginRequest): Promise<SignInResult> {
+  const { token } = await apiRequest({
+    method: 'POST',
+    path: '/login_check',
+    body: credentials,
+    schema: tokenResponseSchema,
+    token: null,
+  });
+  const user = await fetchCurrentUser(token);
+  return { token, user };
+}
+
+/** Signs in and starts the session with the user's default company (or the first one). */
+export function useLoginMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: ({ token, user }) => {
+      const companyId = pickCurrentCompany(user, null);
+      queryClient.setQueryData(currentUserQueryKey(companyId), user);
+      sessionStore.signIn(token, companyId);
+    },
+  });
+}
+
+export interface UpdatePasswordVariables {
+  userId: string;
+  body: UpdatePasswordRequest;
+}
+
+/** PUT /users/{id}/update/password; afterwards the user info is reloaded (spec §4). */
+export function useUpdatePasswordMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, body }: UpdatePasswordVariables) =>
+      apiRequest({
+        method: 'PUT',
+        path: `/users/${encodeURIComponent(userId)}/update/password`,
+        body,
+        schema: okResponseSchema,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryRoot }),
+  });
+}
+
+/** PATCH /users/current-company with the chosen company in X-Current-Company; the page then reloads. */
+export function useSelectCompanyMutation() {
+  return useMutation({
+    mutationFn: (companyId: string) =>
+      apiRequest({
+        method: 'PATCH',
+        path: '/users/current-company',
+        headers: { 'X-Current-Company': companyId },
+        schema: okResponseSchema,
+      }),
+    onSuccess: (_result, companyId) => {
+      sessionStore.setCurrentCompany(companyId);
+      window.location.reload();
+    },
+  });
+}
+
+/** POST /users/refreshtoken: a new token while the old one is still valid. */
+export async function refreshToken(): Promise<string> {
+  const { token } = await apiRequest({
+    method: 'POST',
+    path: '/users/refreshtoken',
+    schema: tokenResponseSchema,
+    background: true,
+  });
+  return token;
+}

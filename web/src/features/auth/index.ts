@@ -1,0 +1,2 @@
+export { authPublicRoutes, changePasswordRoute, forcedChangePasswordRoute } from './routes';
+export { refreshToken, useSelectCompanyMutation } from './api';

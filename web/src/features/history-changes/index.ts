@@ -1,0 +1,1 @@
+export { historyChangesRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { layersRoutes } from './routes';

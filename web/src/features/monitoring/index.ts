@@ -1,0 +1,1 @@
+export { monitoringRoutes } from './routes';

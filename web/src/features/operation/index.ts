@@ -1,0 +1,1 @@
+export { operationRoutes } from './routes';

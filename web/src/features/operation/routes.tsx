@@ -1,0 +1,34 @@
+import { Navigate } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { comingSoon } from '../../ui/coming-soon';
+import { SectionLayout } from '../../ui/SectionLayout';
+import type { SectionTab } from '../../ui/SectionLayout';
+
+const base = '/app/operation';
+const tabs: SectionTab[] = [
+  { to: `${base}/devices`, labelKey: 'screens.devices' },
+  { to: `${base}/points`, labelKey: 'screens.points' },
+  { to: `${base}/measures`, labelKey: 'screens.measures' },
+  { to: `${base}/components`, labelKey: 'screens.components' },
+  { to: `${base}/events`, labelKey: 'screens.events' },
+  { to: `${base}/alerts`, labelKey: 'screens.alerts' },
+];
+
+/** /app/operation (TechnicalOperation): redirects to its devices screen. */
+export const operationRoutes: RouteObject[] = [
+  {
+    path: 'operation',
+    handle: { titleKey: 'nav.technicalOperation', group: 'general' },
+    element: <SectionLayout titleKey="nav.technicalOperation" tabs={tabs} />,
+    children: [
+      { index: true, element: <Navigate to="devices" replace /> },
+      { path: 'devices', ...comingSoon('screens.devices') },
+      { path: 'points', ...comingSoon('screens.points') },
+      { path: 'points/:id', ...comingSoon('screens.point') },
+      { path: 'measures', ...comingSoon('screens.measures') },
+      { path: 'components', ...comingSoon('screens.components') },
+      { path: 'events', ...comingSoon('screens.events') },
+      { path: 'alerts', ...comingSoon('screens.alerts') },
+    ],
+  },
+];

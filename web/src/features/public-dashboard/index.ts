@@ -1,0 +1,1 @@
+export { publicDashboardRoutes } from './routes';

@@ -1,0 +1,13 @@
+/** What a route declares in its `handle`: the roles it needs (spec §6) and its translated title. */
+import type { RouteGroup } from '@aforo/contracts/roles';
+
+export interface RouteHandle {
+  /** Route group of spec §6 whose roles this route requires; omitted = any signed-in user. */
+  group?: RouteGroup;
+  /** i18n key of the screen title. */
+  titleKey?: string;
+}
+
+export function readRouteHandle(handle: unknown): RouteHandle {
+  return handle && typeof handle === 'object' ? (handle as RouteHandle) : {};
+}

@@ -1,0 +1,46 @@
+/** Test data built from the contracts' types, with overrides. */
+import type { CurrentUser } from '@aforo/contracts/users';
+
+export const companyA = '11111111-1111-4111-8111-111111111111';
+export const companyB = '22222222-2222-4222-8222-222222222222';
+
+export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: '33333333-3333-4333-8333-333333333333',
+    name: 'Lucía',
+    surname: 'Martín',
+    email: 'lucia@example.com',
+    phone: null,
+    state: { name: 'Active' },
+    company: { id: companyA },
+    userProfiles: [
+      {
+        id: '44444444-4444-4444-8444-444444444444',
+        state: { name: 'Active' },
+        company: { id: companyA, businessName: 'Aguas del Norte' },
+        profileRoles: ['ROLE_USER'],
+        rolesAssociated: [{ id: 'ROLE_USER' }],
+      },
+    ],
+    roles: ['ROLE_USER'],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    isGlobal: false,
+    companies: [
+      {
+        id: companyA,
+        businessName: 'Aguas del Norte',
+        isProvider: false,
+        preferredTimezone: 'Europe/Madrid',
+      },
+    ],
+    language: 'es',
+    ...overrides,
+  };
+}
+
+/** An unsigned JWT with the given claims: enough for the client, which never checks signatures. */
+export function buildToken(claims: Record<string, unknown>): string {
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
+}

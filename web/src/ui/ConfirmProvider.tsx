@@ -1,0 +1,50 @@
+import { useCallback, useState } from 'react';
+import type { ReactNode } from 'react';
+import { ConfirmContext } from './confirm-context';
+import type { ConfirmOptions } from './confirm-context';
+import { ConfirmDialog } from './ConfirmDialog';
+import { showToast } from './toasts';
+
+/** Holds the one confirmation dialog of the app and runs its action. */
+export function ConfirmProvider({ children }: { children: ReactNode }) {
+  const [options, setOptions] = useState<ConfirmOptions | null>(null);
+  const [processing, setProcessing] = useState(false);
+
+  const open = useCallback((next: ConfirmOptions) => {
+    setProcessing(false);
+    setOptions(next);
+  }, []);
+
+  const handleCancel = () => {
+    if (!processing) setOptions(null);
+  };
+
+  const handleConfirm = async () => {
+    if (!options) return;
+    setProcessing(true);
+    try {
+      await options.onConfirm();
+      setOptions(null);
+    } catch (error) {
+      showToast('error', error instanceof Error ? error.message : String(error));
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <ConfirmContext.Provider value={open}>
+      {children}
+      <ConfirmDialog
+        opened={options !== null}
+        title={options?.title ?? ''}
+        message={options?.message ?? ''}
+        confirmLabel={options?.confirmLabel}
+        color={options?.color}
+        processing={processing}
+        onConfirm={() => void handleConfirm()}
+        onCancel={handleCancel}
+      />
+    </ConfirmContext.Provider>
+  );
+}

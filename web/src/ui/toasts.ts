@@ -1,0 +1,24 @@
+/** Toasts of spec §2: success, error, warning, info; they vanish after toastTimeoutMs (5 s). */
+import { notifications } from '@mantine/notifications';
+import { toastTimeoutMs } from '@aforo/contracts/constants';
+import { i18n } from '../lib/i18n';
+
+export type ToastType = 'success' | 'error' | 'warning' | 'info';
+
+const colours: Record<ToastType, string> = {
+  success: 'teal',
+  error: 'red',
+  warning: 'orange',
+  info: 'blue',
+};
+
+export function showToast(type: ToastType, message: string, title?: string): string {
+  return notifications.show({
+    title: title ?? i18n.t(`common.toast.${type}`),
+    message,
+    color: colours[type],
+    autoClose: toastTimeoutMs,
+    withBorder: true,
+    'data-toast-type': type,
+  });
+}
