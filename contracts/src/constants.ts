@@ -28,6 +28,8 @@ export const alertColours: Record<AlertLevel, string> = {
 };
 
 /** Measure-time options in seconds (spec §9); transmission time: the same from one minute up. */
-export const measureTimeOptions = [10, 60, 300, 900, 1800, 3600, 7200, 10800, 14400, 21600, 43200, 86400] as const;
+export const measureTimeOptions = [
+  10, 60, 300, 900, 1800, 3600, 7200, 10800, 14400, 21600, 43200, 86400,
+] as const;
 export const transmissionTimeOptions = measureTimeOptions.filter((s) => s >= 60);
 export const frequencyOptions = [300, 600, 900, 1800, 3600, 7200, 10800, 14400, 21600, 43200, 86400] as const;

@@ -24,7 +24,11 @@ export const errorCatalog = {
 
   // ── Brands ───────────────────────────────────────────────────────────────────────────────────
   B1000: { status: 404, en: 'The brand was not found.', es: 'No se encontró la marca.' },
-  B1001: { status: 409, en: 'A brand with this name already exists.', es: 'Ya existe una marca con este nombre.' },
+  B1001: {
+    status: 409,
+    en: 'A brand with this name already exists.',
+    es: 'Ya existe una marca con este nombre.',
+  },
   B1002: {
     status: 409,
     en: 'The brand cannot be deleted because it has models.',
@@ -162,7 +166,11 @@ export const errorCatalog = {
     en: 'The firmware cannot be deleted because it has models.',
     es: 'No se puede eliminar el firmware porque tiene modelos asociados.',
   },
-  FM1004: { status: 400, en: 'The firmware version is invalid.', es: 'La versión del firmware no es válida.' },
+  FM1004: {
+    status: 400,
+    en: 'The firmware version is invalid.',
+    es: 'La versión del firmware no es válida.',
+  },
   FM1005: {
     status: 409,
     en: 'The firmware cannot be deleted because it is used by devices.',
@@ -184,7 +192,11 @@ export const errorCatalog = {
   },
 
   // ── Measurement points ───────────────────────────────────────────────────────────────────────
-  POM1000: { status: 404, en: 'The measurement point was not found.', es: 'No se encontró el punto de medición.' },
+  POM1000: {
+    status: 404,
+    en: 'The measurement point was not found.',
+    es: 'No se encontró el punto de medición.',
+  },
   POM1001: {
     status: 409,
     en: 'A measurement point with this name already exists.',
@@ -256,7 +268,11 @@ export const errorCatalog = {
   MO1003: { status: 409, en: 'The model could not be restored.', es: 'No se pudo restaurar el modelo.' },
 
   // ── Operation modes ──────────────────────────────────────────────────────────────────────────
-  OM1000: { status: 404, en: 'The operation mode was not found.', es: 'No se encontró el modo de operación.' },
+  OM1000: {
+    status: 404,
+    en: 'The operation mode was not found.',
+    es: 'No se encontró el modo de operación.',
+  },
   OM1001: {
     status: 409,
     en: 'An operation mode with this name already exists.',
@@ -362,7 +378,11 @@ export const errorCatalog = {
   CO1006: { status: 409, en: 'The company could not be restored.', es: 'No se pudo restaurar la empresa.' },
 
   // ── Billing plans ────────────────────────────────────────────────────────────────────────────
-  BP1000: { status: 404, en: 'The billing plan was not found.', es: 'No se encontró el plan de facturación.' },
+  BP1000: {
+    status: 404,
+    en: 'The billing plan was not found.',
+    es: 'No se encontró el plan de facturación.',
+  },
   BP0001: {
     status: 409,
     en: 'The billing plan cannot be deleted because it has companies.',
@@ -383,7 +403,11 @@ export const errorCatalog = {
   U1001: { status: 409, en: 'The user is already disabled.', es: 'El usuario ya está deshabilitado.' },
   U1002: { status: 409, en: 'The user is already enabled.', es: 'El usuario ya está habilitado.' },
   U1003: { status: 409, en: 'You cannot delete your own user.', es: 'No puede eliminar su propio usuario.' },
-  U1004: { status: 409, en: 'You cannot disable your own user.', es: 'No puede deshabilitar su propio usuario.' },
+  U1004: {
+    status: 409,
+    en: 'You cannot disable your own user.',
+    es: 'No puede deshabilitar su propio usuario.',
+  },
   U1005: { status: 409, en: 'The user could not be restored.', es: 'No se pudo restaurar el usuario.' },
   U1006: {
     status: 409,
@@ -424,7 +448,11 @@ export const errorCatalog = {
 
   // ── Countries ────────────────────────────────────────────────────────────────────────────────
   CU1000: { status: 404, en: 'The country was not found.', es: 'No se encontró el país.' },
-  CU1001: { status: 409, en: 'A country with this name already exists.', es: 'Ya existe un país con este nombre.' },
+  CU1001: {
+    status: 409,
+    en: 'A country with this name already exists.',
+    es: 'Ya existe un país con este nombre.',
+  },
   CU1002: {
     status: 409,
     en: 'The country cannot be deleted because it has companies.',
@@ -435,19 +463,35 @@ export const errorCatalog = {
     en: 'A country with this ISO code already exists.',
     es: 'Ya existe un país con este código ISO.',
   },
-  CU1004: { status: 400, en: 'The ISO code of the country is invalid.', es: 'El código ISO del país no es válido.' },
-  CU1005: { status: 400, en: 'The time zone of the country is invalid.', es: 'La zona horaria del país no es válida.' },
+  CU1004: {
+    status: 400,
+    en: 'The ISO code of the country is invalid.',
+    es: 'El código ISO del país no es válido.',
+  },
+  CU1005: {
+    status: 400,
+    en: 'The time zone of the country is invalid.',
+    es: 'La zona horaria del país no es válida.',
+  },
   CU1006: { status: 409, en: 'The country could not be restored.', es: 'No se pudo restaurar el país.' },
 
   // ── Networks ─────────────────────────────────────────────────────────────────────────────────
   NE1000: { status: 404, en: 'The network was not found.', es: 'No se encontró la red.' },
-  NE1001: { status: 409, en: 'A network with this name already exists.', es: 'Ya existe una red con este nombre.' },
+  NE1001: {
+    status: 409,
+    en: 'A network with this name already exists.',
+    es: 'Ya existe una red con este nombre.',
+  },
   NE1002: {
     status: 409,
     en: 'The network cannot be deleted because it has devices.',
     es: 'No se puede eliminar la red porque tiene equipos asociados.',
   },
-  NE1003: { status: 409, en: 'A network with this code already exists.', es: 'Ya existe una red con este código.' },
+  NE1003: {
+    status: 409,
+    en: 'A network with this code already exists.',
+    es: 'Ya existe una red con este código.',
+  },
   NE1004: { status: 400, en: 'The SIM number is invalid.', es: 'El número de SIM no es válido.' },
   NE1005: {
     status: 409,
@@ -520,7 +564,11 @@ export const errorCatalog = {
   },
 
   // ── Aforo's own codes (not in the spec) ──────────────────────────────────────────────────────
-  V1000: { status: 400, en: 'The request contains invalid data.', es: 'La solicitud contiene datos no válidos.' },
+  V1000: {
+    status: 400,
+    en: 'The request contains invalid data.',
+    es: 'La solicitud contiene datos no válidos.',
+  },
   N1000: { status: 404, en: 'The resource was not found.', es: 'No se encontró el recurso.' },
   F1000: {
     status: 403,
@@ -601,7 +649,10 @@ export const fieldMessages = {
   invalidJson: { en: 'Invalid JSON format', es: 'Formato JSON no válido' },
   email: { en: 'This is not a valid email address', es: 'No es una dirección de correo electrónico válida' },
   tooShort: { en: 'This must be at least {min} characters long', es: 'Debe tener al menos {min} caracteres' },
-  tooLong: { en: 'This must be at most {max} characters long', es: 'Debe tener como máximo {max} caracteres' },
+  tooLong: {
+    en: 'This must be at most {max} characters long',
+    es: 'Debe tener como máximo {max} caracteres',
+  },
   number: { en: 'This must be a number', es: 'Debe ser un número' },
   integer: { en: 'This must be a whole number', es: 'Debe ser un número entero' },
   min: { en: 'This must be at least {min}', es: 'Debe ser como mínimo {min}' },

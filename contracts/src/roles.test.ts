@@ -17,13 +17,62 @@ const companyUser = (role: Role): ProfileForCheck[] => [{ companyId: A, state: '
 
 // spec §6 route table, written out per role (true = may open the group)
 const table: Record<Exclude<Role, 'ROLE_CHANGE_PASSWORD'>, Record<RouteGroup, boolean>> = {
-  ROLE_ADMIN: { general: true, system: true, accounts: true, supervision: true, catalogue: true, signedIn: true },
-  ROLE_CHIEF: { general: true, system: false, accounts: false, supervision: true, catalogue: true, signedIn: true },
-  ROLE_VIEWER: { general: true, system: false, accounts: false, supervision: true, catalogue: false, signedIn: true },
-  ROLE_ADMIN_CLIENTE: { general: true, system: false, accounts: true, supervision: false, catalogue: false, signedIn: true },
-  ROLE_CHIEF_CLIENTE: { general: true, system: false, accounts: false, supervision: false, catalogue: false, signedIn: true },
-  ROLE_USER: { general: true, system: false, accounts: false, supervision: false, catalogue: false, signedIn: true },
-  ROLE_SPECTATOR: { general: false, system: false, accounts: false, supervision: false, catalogue: false, signedIn: true },
+  ROLE_ADMIN: {
+    general: true,
+    system: true,
+    accounts: true,
+    supervision: true,
+    catalogue: true,
+    signedIn: true,
+  },
+  ROLE_CHIEF: {
+    general: true,
+    system: false,
+    accounts: false,
+    supervision: true,
+    catalogue: true,
+    signedIn: true,
+  },
+  ROLE_VIEWER: {
+    general: true,
+    system: false,
+    accounts: false,
+    supervision: true,
+    catalogue: false,
+    signedIn: true,
+  },
+  ROLE_ADMIN_CLIENTE: {
+    general: true,
+    system: false,
+    accounts: true,
+    supervision: false,
+    catalogue: false,
+    signedIn: true,
+  },
+  ROLE_CHIEF_CLIENTE: {
+    general: true,
+    system: false,
+    accounts: false,
+    supervision: false,
+    catalogue: false,
+    signedIn: true,
+  },
+  ROLE_USER: {
+    general: true,
+    system: false,
+    accounts: false,
+    supervision: false,
+    catalogue: false,
+    signedIn: true,
+  },
+  ROLE_SPECTATOR: {
+    general: false,
+    system: false,
+    accounts: false,
+    supervision: false,
+    catalogue: false,
+    signedIn: true,
+  },
 };
 
 describe('role check: every role × every route group (spec §6)', () => {

@@ -72,7 +72,14 @@ export function hasAnyRole(
 
 /** Route groups of spec §6, with the roles that may open them. `signedIn` = any signed-in user. */
 export const routeGroups = {
-  general: ['ROLE_ADMIN', 'ROLE_ADMIN_CLIENTE', 'ROLE_CHIEF', 'ROLE_CHIEF_CLIENTE', 'ROLE_USER', 'ROLE_VIEWER'],
+  general: [
+    'ROLE_ADMIN',
+    'ROLE_ADMIN_CLIENTE',
+    'ROLE_CHIEF',
+    'ROLE_CHIEF_CLIENTE',
+    'ROLE_USER',
+    'ROLE_VIEWER',
+  ],
   system: ['ROLE_ADMIN'],
   accounts: ['ROLE_ADMIN', 'ROLE_ADMIN_CLIENTE'],
   supervision: ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER'],
@@ -98,8 +105,23 @@ export function canUseRouteGroup(
  * Keyed by right, the value lists the roles that hold it.
  */
 export const rights = {
-  'monitoring.read': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER', 'ROLE_ADMIN_CLIENTE', 'ROLE_CHIEF_CLIENTE', 'ROLE_USER'],
-  'dashboard.read': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER', 'ROLE_ADMIN_CLIENTE', 'ROLE_CHIEF_CLIENTE', 'ROLE_USER', 'ROLE_SPECTATOR'],
+  'monitoring.read': [
+    'ROLE_ADMIN',
+    'ROLE_CHIEF',
+    'ROLE_VIEWER',
+    'ROLE_ADMIN_CLIENTE',
+    'ROLE_CHIEF_CLIENTE',
+    'ROLE_USER',
+  ],
+  'dashboard.read': [
+    'ROLE_ADMIN',
+    'ROLE_CHIEF',
+    'ROLE_VIEWER',
+    'ROLE_ADMIN_CLIENTE',
+    'ROLE_CHIEF_CLIENTE',
+    'ROLE_USER',
+    'ROLE_SPECTATOR',
+  ],
   'points.edit': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_ADMIN_CLIENTE', 'ROLE_CHIEF_CLIENTE'],
   'favourites.edit': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_ADMIN_CLIENTE', 'ROLE_CHIEF_CLIENTE', 'ROLE_USER'],
   'devices.operate': ['ROLE_ADMIN', 'ROLE_CHIEF'],

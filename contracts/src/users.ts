@@ -4,7 +4,14 @@ import { idSchema } from './common/ids';
 import { companySummarySchema } from './companies';
 import { profileStates, roleSchema } from './roles';
 
-export const userStates = ['Created', 'Active', 'Change Password', 'Disabled', 'Suspended', 'Inactive'] as const;
+export const userStates = [
+  'Created',
+  'Active',
+  'Change Password',
+  'Disabled',
+  'Suspended',
+  'Inactive',
+] as const;
 export const userStateSchema = z.enum(userStates);
 export type UserState = z.infer<typeof userStateSchema>;
 

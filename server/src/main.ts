@@ -16,7 +16,8 @@ type ProcessRole = (typeof roles)[number];
 
 function roleFromArgs(argv: string[]): ProcessRole {
   const arg = argv.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? 'all';
-  if (!(roles as readonly string[]).includes(arg)) throw new Error(`--role must be one of ${roles.join(', ')}`);
+  if (!(roles as readonly string[]).includes(arg))
+    throw new Error(`--role must be one of ${roles.join(', ')}`);
   return arg as ProcessRole;
 }
 
@@ -38,11 +39,17 @@ async function main(): Promise<void> {
   if ((role === 'all' || role === 'ingest') && !env.MQTT_URL) {
     try {
       // device keys arrive with the device fleet; until then every device login is refused
-      broker = await startEmbeddedBroker({ port: env.MQTT_PORT, host: env.HOST, authenticate: async () => false }, log);
+      broker = await startEmbeddedBroker(
+        { port: env.MQTT_PORT, host: env.HOST, authenticate: async () => false },
+        log,
+      );
       closers.push(broker.close);
       log.info({ port: broker.port }, 'embedded MQTT broker listening');
     } catch (err) {
-      log.warn({ err, port: env.MQTT_PORT }, 'embedded MQTT broker could not listen (port taken?); set MQTT_PORT or MQTT_URL');
+      log.warn(
+        { err, port: env.MQTT_PORT },
+        'embedded MQTT broker could not listen (port taken?); set MQTT_PORT or MQTT_URL',
+      );
     }
   }
 
@@ -55,7 +62,12 @@ async function main(): Promise<void> {
     const lines = [`Aforo is running at ${url}  (API docs: ${url}/api/docs)`];
     if (env.SEED === 'demo') {
       lines.push(`Demo sign-in: ${demoAccounts[0]!.email} / ${env.DEMO_PASSWORD}`);
-      lines.push(`Other demo users (same password): ${demoAccounts.slice(1).map((a) => a.email).join(', ')}`);
+      lines.push(
+        `Other demo users (same password): ${demoAccounts
+          .slice(1)
+          .map((a) => a.email)
+          .join(', ')}`,
+      );
     }
     console.log(`\n${lines.join('\n')}\n`);
   }

@@ -3,9 +3,18 @@ import { z } from 'zod';
 /** List query of DESIGN.md §4: page from 1, length -1 = all. */
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
-  length: z.coerce.number().int().min(-1).max(1000).refine((n) => n !== 0).default(25),
+  length: z.coerce
+    .number()
+    .int()
+    .min(-1)
+    .max(1000)
+    .refine((n) => n !== 0)
+    .default(25),
   order: z.string().max(64).optional(),
-  dir: z.enum(['ASC', 'DESC', 'asc', 'desc']).transform((d) => d.toUpperCase() as 'ASC' | 'DESC').default('DESC'),
+  dir: z
+    .enum(['ASC', 'DESC', 'asc', 'desc'])
+    .transform((d) => d.toUpperCase() as 'ASC' | 'DESC')
+    .default('DESC'),
   search: z.string().max(200).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;

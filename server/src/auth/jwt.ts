@@ -34,7 +34,8 @@ export class TokenService {
   async verify(token: string): Promise<TokenCheck> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
-      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return { ok: false, reason: 'invalid' };
+      if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number')
+        return { ok: false, reason: 'invalid' };
       return {
         ok: true,
         claims: {

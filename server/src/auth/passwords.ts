@@ -10,7 +10,10 @@ export function hashPassword(password: string): Promise<string> {
 // Verifying against a fixed hash when the account does not exist keeps sign-in timing flat.
 let dummyHash: Promise<string> | undefined;
 
-export async function verifyPassword(passwordHash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(
+  passwordHash: string | null | undefined,
+  password: string,
+): Promise<boolean> {
   dummyHash ??= hashPassword('aforo-timing-equaliser');
   const target = passwordHash ?? (await dummyHash);
   try {

@@ -1,7 +1,13 @@
 /** Turns a bearer token and X-Current-Company into the request context, or refuses the call. */
 import { z } from 'zod';
 import type { Language } from '@aforo/contracts/constants';
-import { effectiveProfile, effectiveRoles, isGlobalRole, type ProfileForCheck, type Role } from '@aforo/contracts/roles';
+import {
+  effectiveProfile,
+  effectiveRoles,
+  isGlobalRole,
+  type ProfileForCheck,
+  type Role,
+} from '@aforo/contracts/roles';
 import type { UserState } from '@aforo/contracts/users';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../http/errors';
 import type { RequestContext } from '../http/request-context';
@@ -40,7 +46,8 @@ export function createSessionResolver(tokens: TokenService, usersRepo: UsersRepo
   /** The default company of a user: their stored choice if still allowed, else the first allowed. */
   async function defaultCompany(user: UserRow, profiles: ProfileForCheck[]): Promise<string | null> {
     if (isGlobalUser(profiles)) {
-      if (user.defaultCompanyId && (await usersRepo.companyExists(user.defaultCompanyId))) return user.defaultCompanyId;
+      if (user.defaultCompanyId && (await usersRepo.companyExists(user.defaultCompanyId)))
+        return user.defaultCompanyId;
       return usersRepo.providerCompanyId();
     }
     const active = profiles.filter((p) => p.state === 'Active' && p.companyId !== null);
@@ -71,7 +78,11 @@ export function createSessionResolver(tokens: TokenService, usersRepo: UsersRepo
   return {
     defaultCompany,
 
-    async resolve(authorization: string | undefined, companyHeader: string | undefined, lang: Language): Promise<RequestContext> {
+    async resolve(
+      authorization: string | undefined,
+      companyHeader: string | undefined,
+      lang: Language,
+    ): Promise<RequestContext> {
       const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
       if (!match?.[1]) throw new UnauthorizedError('AU1003');
       const check = await tokens.verify(match[1]);

@@ -4,7 +4,14 @@ import { parseEnv, publicUrl } from './env';
 describe('parseEnv', () => {
   it('gives the embedded defaults of DESIGN.md §1', () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ PORT: 8080, MQTT_PORT: 1883, DATA_DIR: './data', SEED: 'demo', SIMULATOR: 'on', LOG_LEVEL: 'info' });
+    expect(env).toMatchObject({
+      PORT: 8080,
+      MQTT_PORT: 1883,
+      DATA_DIR: './data',
+      SEED: 'demo',
+      SIMULATOR: 'on',
+      LOG_LEVEL: 'info',
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.MQTT_URL).toBeUndefined();
     expect(publicUrl(env)).toBe('http://localhost:8080');

@@ -32,8 +32,7 @@ const toNumber = (v: string) => Number(v);
 pg.types.setTypeParser(pg.types.builtins.INT8, toNumber);
 
 export type DatabaseOptions =
-  | { url: string; poolSize?: number }
-  | { dataDir?: string; loadDataDir?: Blob | File };
+  { url: string; poolSize?: number } | { dataDir?: string; loadDataDir?: Blob | File };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) return openPostgres(options.url, options.poolSize ?? 10);

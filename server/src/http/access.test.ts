@@ -9,13 +9,62 @@ import { isPublicRoute } from './public-routes';
 
 // Expected answers written out by hand from spec §6, not derived from the code under test.
 const expected: Record<string, Record<RouteGroup, 200 | 403>> = {
-  'admin@demo.aforo.dev': { general: 200, system: 200, accounts: 200, supervision: 200, catalogue: 200, signedIn: 200 },
-  'chief@demo.aforo.dev': { general: 200, system: 403, accounts: 403, supervision: 200, catalogue: 200, signedIn: 200 },
-  'viewer@demo.aforo.dev': { general: 200, system: 403, accounts: 403, supervision: 200, catalogue: 403, signedIn: 200 },
-  'admin-cliente.norte@demo.aforo.dev': { general: 200, system: 403, accounts: 200, supervision: 403, catalogue: 403, signedIn: 200 },
-  'chief-cliente.norte@demo.aforo.dev': { general: 200, system: 403, accounts: 403, supervision: 403, catalogue: 403, signedIn: 200 },
-  'user.levante@demo.aforo.dev': { general: 200, system: 403, accounts: 403, supervision: 403, catalogue: 403, signedIn: 200 },
-  'spectator.levante@demo.aforo.dev': { general: 403, system: 403, accounts: 403, supervision: 403, catalogue: 403, signedIn: 200 },
+  'admin@demo.aforo.dev': {
+    general: 200,
+    system: 200,
+    accounts: 200,
+    supervision: 200,
+    catalogue: 200,
+    signedIn: 200,
+  },
+  'chief@demo.aforo.dev': {
+    general: 200,
+    system: 403,
+    accounts: 403,
+    supervision: 200,
+    catalogue: 200,
+    signedIn: 200,
+  },
+  'viewer@demo.aforo.dev': {
+    general: 200,
+    system: 403,
+    accounts: 403,
+    supervision: 200,
+    catalogue: 403,
+    signedIn: 200,
+  },
+  'admin-cliente.norte@demo.aforo.dev': {
+    general: 200,
+    system: 403,
+    accounts: 200,
+    supervision: 403,
+    catalogue: 403,
+    signedIn: 200,
+  },
+  'chief-cliente.norte@demo.aforo.dev': {
+    general: 200,
+    system: 403,
+    accounts: 403,
+    supervision: 403,
+    catalogue: 403,
+    signedIn: 200,
+  },
+  'user.levante@demo.aforo.dev': {
+    general: 200,
+    system: 403,
+    accounts: 403,
+    supervision: 403,
+    catalogue: 403,
+    signedIn: 200,
+  },
+  'spectator.levante@demo.aforo.dev': {
+    general: 403,
+    system: 403,
+    accounts: 403,
+    supervision: 403,
+    catalogue: 403,
+    signedIn: 200,
+  },
 };
 
 let server: TestServer;
@@ -34,7 +83,11 @@ describe('route-level roles (spec §6)', () => {
     it(`${email}`, async () => {
       const token = await server.login(email);
       for (const group of routeGroupNames) {
-        const res = await server.request({ method: 'GET', url: `/api/test-probe/${group}`, headers: bearer(token) });
+        const res = await server.request({
+          method: 'GET',
+          url: `/api/test-probe/${group}`,
+          headers: bearer(token),
+        });
         expect(res.statusCode, `${email} → ${group}`).toBe(groups[group]);
         if (res.statusCode === 403) expect(res.json().code).toBe('F1000');
       }

@@ -37,7 +37,14 @@ describe('operations endpoints', () => {
   it('serves the OpenAPI document with the spec paths, and its viewer', async () => {
     const doc = (await server.request({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const p of ['/api/login_check', '/api/users/info/logged', '/api/users/{id}/update/password', '/api/users/current-company', '/api/roles', '/api/users/refreshtoken']) {
+    for (const p of [
+      '/api/login_check',
+      '/api/users/info/logged',
+      '/api/users/{id}/update/password',
+      '/api/users/current-company',
+      '/api/roles',
+      '/api/users/refreshtoken',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
     const ui = await server.request({ method: 'GET', url: '/api/docs' });
@@ -47,7 +54,11 @@ describe('operations endpoints', () => {
 
 describe('not found and the web app', () => {
   it('answers an unknown /api path with 404 in the error format', async () => {
-    const res = await server.request({ method: 'GET', url: '/api/nothing-here', headers: { 'accept-language': 'en' } });
+    const res = await server.request({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { 'accept-language': 'en' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'N1000', message: expect.any(String) });
   });

@@ -48,7 +48,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Aforo API', version: options.version ?? '0.1.0', description: 'Monitoring of field devices and measurement points' },
+      info: {
+        title: 'Aforo API',
+        version: options.version ?? '0.1.0',
+        description: 'Monitoring of field devices and measurement points',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
@@ -61,7 +65,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('accessTable', registerAuthHook(app, sessions));
 
   await app.register(healthRoutes(options.database.ping, options.version ?? '0.1.0'));
-  await app.register(authRoutes(createAuthService(usersRepo, options.tokens, sessions, options.signInLimits)));
+  await app.register(
+    authRoutes(createAuthService(usersRepo, options.tokens, sessions, options.signInLimits)),
+  );
   await app.register(usersRoutes(createUsersService(usersRepo)));
   await app.register(rolesRoutes());
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

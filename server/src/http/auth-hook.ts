@@ -25,17 +25,23 @@ export function registerAuthHook(app: FastifyInstance, sessions: SessionResolver
     for (const method of methods) table.push({ method, url: route.url, access: route.config?.access });
     const open = methods.every((m) => isPublicRoute(m, route.url));
     // deny by default: an /api route must say who may call it
-    if (!open && !route.config?.access) throw new Error(`${methods.join(',')} ${route.url} has no access group`);
+    if (!open && !route.config?.access)
+      throw new Error(`${methods.join(',')} ${route.url} has no access group`);
   });
 
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     if (isPublicRoute(request.method, request.routeOptions.url) && !config.access) return;
     const lang = languageOf(request);
-    const ctx = await sessions.resolve(header(request, 'authorization'), header(request, 'x-current-company'), lang);
+    const ctx = await sessions.resolve(
+      header(request, 'authorization'),
+      header(request, 'x-current-company'),
+      lang,
+    );
     request.ctx = ctx;
     if (ctx.state === 'Change Password' && !config.allowPasswordChange) throw new ForbiddenError('AU1007');
-    if (!config.access || !canUseRouteGroup(ctx.profiles, ctx.companyId, config.access)) throw new ForbiddenError();
+    if (!config.access || !canUseRouteGroup(ctx.profiles, ctx.companyId, config.access))
+      throw new ForbiddenError();
   });
   return table;
 }

@@ -17,8 +17,16 @@ const bodies: Array<{ name: string; payload: string; contentType: string }> = [
   { name: 'broken JSON', payload: '{"a": ', contentType: 'application/json' },
   { name: 'a JSON string', payload: '"text"', contentType: 'application/json' },
   { name: 'JSON null', payload: 'null', contentType: 'application/json' },
-  { name: 'a deep object', payload: '{"a":'.repeat(500) + '1' + '}'.repeat(500), contentType: 'application/json' },
-  { name: 'wrong types', payload: '{"username":[],"password":{},"currentPassword":1,"confirmPassword":true}', contentType: 'application/json' },
+  {
+    name: 'a deep object',
+    payload: '{"a":'.repeat(500) + '1' + '}'.repeat(500),
+    contentType: 'application/json',
+  },
+  {
+    name: 'wrong types',
+    payload: '{"username":[],"password":{},"currentPassword":1,"confirmPassword":true}',
+    contentType: 'application/json',
+  },
   { name: 'form data', payload: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
 ];
 
@@ -38,7 +46,9 @@ function concrete(url: string): string[] {
 
 describe('bad input on every route', () => {
   it('never answers 500', async () => {
-    const routes = server.app.accessTable.filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs'));
+    const routes = server.app.accessTable.filter(
+      (r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs'),
+    );
     expect(routes.length).toBeGreaterThan(5);
     const failures: string[] = [];
     for (const route of routes) {
@@ -48,14 +58,19 @@ describe('bad input on every route', () => {
             const res = await server.request({
               method: route.method as 'GET',
               url,
-              headers: { ...bearer(token), ...(body ? { 'content-type': body.contentType } : {}), ...headers },
+              headers: {
+                ...bearer(token),
+                ...(body ? { 'content-type': body.contentType } : {}),
+                ...headers,
+              },
               ...(body ? { payload: body.payload } : {}),
             });
             const label = `${route.method} ${url} ${body?.name ?? ''} ${JSON.stringify(headers)} → ${res.statusCode}`;
             if (res.statusCode >= 500) failures.push(label);
             if (res.statusCode >= 400 && route.method !== 'HEAD') {
               const json = res.json();
-              if (typeof json.code !== 'string' || typeof json.message !== 'string') failures.push(`${label} bad body`);
+              if (typeof json.code !== 'string' || typeof json.message !== 'string')
+                failures.push(`${label} bad body`);
             }
           }
         }

@@ -3,7 +3,13 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@aforo/contracts/common/api-error';
 import type { Language } from '@aforo/contracts/constants';
-import { errorCatalog, errorMessage, fieldMessage, isErrorCode, type ErrorCode } from '@aforo/contracts/errors';
+import {
+  errorCatalog,
+  errorMessage,
+  fieldMessage,
+  isErrorCode,
+  type ErrorCode,
+} from '@aforo/contracts/errors';
 import { languageOf } from './language';
 
 export class AppError extends Error {
@@ -101,7 +107,12 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     // the type provider reshapes zod issues as {keyword, instancePath, message, params}
     type Reshaped = { keyword: string; instancePath: string; message?: string; params?: ZodLikeIssue };
     for (const raw of error.validation as unknown as Reshaped[]) {
-      const issue: ZodLikeIssue = { ...raw.params, code: raw.keyword, instancePath: raw.instancePath, message: raw.message };
+      const issue: ZodLikeIssue = {
+        ...raw.params,
+        code: raw.keyword,
+        instancePath: raw.instancePath,
+        message: raw.message,
+      };
       const key = issuePath(issue);
       fields[key] ??= fieldText(issue, lang);
     }

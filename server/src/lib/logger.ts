@@ -5,7 +5,14 @@ export function createLogger(level: string, pretty = process.stdout.isTTY === tr
   return pino({
     level,
     redact: ['req.headers.authorization', 'password', 'currentPassword', '*.password'],
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
   });
 }
 export type { Logger };

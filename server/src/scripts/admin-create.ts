@@ -21,7 +21,9 @@ const { values } = parseArgs({
 });
 const email = z.email().safeParse(values.email);
 if (!email.success) {
-  console.error('usage: npm run admin:create -- --email you@example.com [--password …] [--name …] [--company …]');
+  console.error(
+    'usage: npm run admin:create -- --email you@example.com [--password …] [--name …] [--company …]',
+  );
   process.exit(2);
 }
 const password = values.password ?? randomBytes(12).toString('base64url');

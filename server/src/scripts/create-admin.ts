@@ -10,7 +10,10 @@ export async function createAdmin(
 ): Promise<string> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${input.email})`);
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${input.email})`);
     if (taken) throw new Error(`U1009: ${input.email} is already registered`);
     let [provider] = await tx
       .select({ id: companies.id })
@@ -24,7 +27,13 @@ export async function createAdmin(
     }
     const [user] = await tx
       .insert(users)
-      .values({ email: input.email, name: input.name, passwordHash, state: 'Active', defaultCompanyId: provider!.id })
+      .values({
+        email: input.email,
+        name: input.name,
+        passwordHash,
+        state: 'Active',
+        defaultCompanyId: provider!.id,
+      })
       .returning({ id: users.id });
     await tx.insert(userProfiles).values({ userId: user!.id, companyId: null, roles: ['ROLE_ADMIN'] });
     return user!.id;

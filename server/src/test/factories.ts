@@ -50,7 +50,10 @@ export async function buildUser(
 }
 
 export async function companyIdByName(db: Db, businessName: string): Promise<string> {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.businessName, businessName));
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.businessName, businessName));
   if (!row) throw new Error(`no company ${businessName}`);
   return row.id;
 }

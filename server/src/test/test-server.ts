@@ -26,7 +26,13 @@ export async function startTestServer(
   const database = await openTestDatabase();
   const tokens = overrides.tokens ?? new TokenService(testSecret);
   // sign-in limits are raised so tests can sign in freely; the limiter has its own test
-  const app = await buildApp({ database, tokens, logger: false, signInLimits: { perIp: 10_000, perAccount: 10_000 }, ...overrides });
+  const app = await buildApp({
+    database,
+    tokens,
+    logger: false,
+    signInLimits: { perIp: 10_000, perAccount: 10_000 },
+    ...overrides,
+  });
   beforeReady?.(app);
   await app.ready();
   const request = (options: InjectOptions) => app.inject(options);
@@ -36,7 +42,11 @@ export async function startTestServer(
     tokens,
     request,
     async login(email, password = demoPassword) {
-      const res = await request({ method: 'POST', url: '/api/login_check', payload: { username: email, password } });
+      const res = await request({
+        method: 'POST',
+        url: '/api/login_check',
+        payload: { username: email, password },
+      });
       if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
       return res.json<{ token: string }>().token;
     },

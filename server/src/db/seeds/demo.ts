@@ -17,28 +17,98 @@ export interface DemoAccount {
 }
 
 export const demoCompanies = {
-  provider: { businessName: 'Aforo Hidrometría S.L.', contactName: 'Lucía Ferrer', position: 'Directora de operaciones', email: 'operaciones@aforo.dev', phone: '+34 976 000 100', isProvider: true },
-  norte: { businessName: 'Canal del Norte S.A.', contactName: 'Iñaki Etxeberria', position: 'Jefe de explotación', email: 'explotacion@canalnorte.example', phone: '+34 944 000 200', isProvider: false },
-  levante: { businessName: 'Aguas de Levante S.L.', contactName: 'Marta Soler', position: 'Responsable de redes', email: 'redes@aguaslevante.example', phone: '+34 963 000 300', isProvider: false },
+  provider: {
+    businessName: 'Aforo Hidrometría S.L.',
+    contactName: 'Lucía Ferrer',
+    position: 'Directora de operaciones',
+    email: 'operaciones@aforo.dev',
+    phone: '+34 976 000 100',
+    isProvider: true,
+  },
+  norte: {
+    businessName: 'Canal del Norte S.A.',
+    contactName: 'Iñaki Etxeberria',
+    position: 'Jefe de explotación',
+    email: 'explotacion@canalnorte.example',
+    phone: '+34 944 000 200',
+    isProvider: false,
+  },
+  levante: {
+    businessName: 'Aguas de Levante S.L.',
+    contactName: 'Marta Soler',
+    position: 'Responsable de redes',
+    email: 'redes@aguaslevante.example',
+    phone: '+34 963 000 300',
+    isProvider: false,
+  },
 } as const;
 
 const companyLabel = { norte: 'Norte', levante: 'Levante' } as const;
 
 /** The four company roles of one client company: `<role>.<company>@demo.aforo.dev`. */
 const clientAccounts = (key: 'norte' | 'levante'): DemoAccount[] => [
-  { email: `admin-cliente.${key}@${demoDomain}`, name: 'Administración', surname: companyLabel[key], company: key, roles: ['ROLE_ADMIN_CLIENTE'] },
-  { email: `chief-cliente.${key}@${demoDomain}`, name: 'Operación', surname: companyLabel[key], company: key, roles: ['ROLE_CHIEF_CLIENTE'] },
-  { email: `user.${key}@${demoDomain}`, name: 'Consulta', surname: companyLabel[key], company: key, roles: ['ROLE_USER'] },
-  { email: `spectator.${key}@${demoDomain}`, name: 'Espectador', surname: companyLabel[key], company: key, roles: ['ROLE_SPECTATOR'] },
+  {
+    email: `admin-cliente.${key}@${demoDomain}`,
+    name: 'Administración',
+    surname: companyLabel[key],
+    company: key,
+    roles: ['ROLE_ADMIN_CLIENTE'],
+  },
+  {
+    email: `chief-cliente.${key}@${demoDomain}`,
+    name: 'Operación',
+    surname: companyLabel[key],
+    company: key,
+    roles: ['ROLE_CHIEF_CLIENTE'],
+  },
+  {
+    email: `user.${key}@${demoDomain}`,
+    name: 'Consulta',
+    surname: companyLabel[key],
+    company: key,
+    roles: ['ROLE_USER'],
+  },
+  {
+    email: `spectator.${key}@${demoDomain}`,
+    name: 'Espectador',
+    surname: companyLabel[key],
+    company: key,
+    roles: ['ROLE_SPECTATOR'],
+  },
 ];
 
 export const demoAccounts: DemoAccount[] = [
-  { email: `admin@${demoDomain}`, name: 'Ana', surname: 'Administradora', company: null, roles: ['ROLE_ADMIN'] },
-  { email: `chief@${demoDomain}`, name: 'Carlos', surname: 'Jefe de operaciones', company: null, roles: ['ROLE_CHIEF'] },
-  { email: `viewer@${demoDomain}`, name: 'Vera', surname: 'Supervisora', company: null, roles: ['ROLE_VIEWER'] },
+  {
+    email: `admin@${demoDomain}`,
+    name: 'Ana',
+    surname: 'Administradora',
+    company: null,
+    roles: ['ROLE_ADMIN'],
+  },
+  {
+    email: `chief@${demoDomain}`,
+    name: 'Carlos',
+    surname: 'Jefe de operaciones',
+    company: null,
+    roles: ['ROLE_CHIEF'],
+  },
+  {
+    email: `viewer@${demoDomain}`,
+    name: 'Vera',
+    surname: 'Supervisora',
+    company: null,
+    roles: ['ROLE_VIEWER'],
+  },
   ...clientAccounts('norte'),
   ...clientAccounts('levante'),
-  { email: `change-password@${demoDomain}`, name: 'Pablo', surname: 'Nuevo', company: 'norte', roles: ['ROLE_USER'], state: 'Change Password' },
+  {
+    email: `change-password@${demoDomain}`,
+    name: 'Pablo',
+    surname: 'Nuevo',
+    company: 'norte',
+    roles: ['ROLE_USER'],
+    state: 'Change Password',
+  },
 ];
 
 export async function seedDemo(db: Db, password: string): Promise<void> {

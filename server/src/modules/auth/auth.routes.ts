@@ -14,7 +14,12 @@ export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
           tags: ['session'],
           summary: 'Sign in with email and password; returns a JWT valid for one hour',
           body: loginRequestSchema,
-          response: { 200: tokenResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+          response: {
+            200: tokenResponseSchema,
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            429: apiErrorSchema,
+          },
         },
       },
       async (request) => ({ token: await auth.signIn(request.body, request.ip) }),

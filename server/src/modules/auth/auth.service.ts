@@ -38,7 +38,11 @@ export function createAuthService(
       const found = await repo.findForSession(user.id);
       const profiles = profilesForCheck(found?.profiles ?? []);
       const companyId = await sessions.defaultCompany(user, profiles);
-      return tokens.sign({ sub: user.id, username: user.email, roles: tokenRoles(user.state, profiles, companyId) });
+      return tokens.sign({
+        sub: user.id,
+        username: user.email,
+        roles: tokenRoles(user.state, profiles, companyId),
+      });
     },
 
     /** A fresh token for a session whose token is still valid (the auth hook has checked it). */

@@ -43,7 +43,8 @@ describe('POST /api/login_check', () => {
   it('translates messages from Accept-Language, Spanish by default', async () => {
     const body = { username: 'admin@demo.aforo.dev', password: 'not-the-password' };
     const es = (await login(body)).json<{ message: string }>().message;
-    const en = (await login(body, { 'accept-language': 'en-GB,en;q=0.9' })).json<{ message: string }>().message;
+    const en = (await login(body, { 'accept-language': 'en-GB,en;q=0.9' })).json<{ message: string }>()
+      .message;
     const fr = (await login(body, { 'accept-language': 'fr-FR' })).json<{ message: string }>().message;
     expect(es).not.toBe(en);
     expect(fr).toBe(es);
@@ -51,7 +52,10 @@ describe('POST /api/login_check', () => {
 
   it('tells a suspended account with its own code and the spec text', async () => {
     const user = await buildUser(server.database.db, { state: 'Suspended', roles: ['ROLE_ADMIN'] });
-    const res = await login({ username: user.email, password: 'aforo-demo-2026' }, { 'accept-language': 'en' });
+    const res = await login(
+      { username: user.email, password: 'aforo-demo-2026' },
+      { 'accept-language': 'en' },
+    );
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({
       code: 'AU1001',
@@ -163,7 +167,11 @@ describe('POST /api/users/refreshtoken', () => {
   it('gives a new valid token while the current one is valid', async () => {
     const token = await server.login('chief@demo.aforo.dev');
     await new Promise((r) => setTimeout(r, 1100)); // iat has one-second resolution
-    const res = await server.request({ method: 'POST', url: '/api/users/refreshtoken', headers: bearer(token) });
+    const res = await server.request({
+      method: 'POST',
+      url: '/api/users/refreshtoken',
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(200);
     const fresh = res.json<{ token: string }>().token;
     expect(fresh).not.toBe(token);
@@ -204,7 +212,11 @@ describe('POST /api/users/refreshtoken', () => {
     const token = await server.login(user.email);
     const { setUserState } = await import('../../test/factories');
     await setUserState(server.database.db, user.id, 'Suspended');
-    const res = await server.request({ method: 'GET', url: '/api/users/info/logged', headers: bearer(token) });
+    const res = await server.request({
+      method: 'GET',
+      url: '/api/users/info/logged',
+      headers: bearer(token),
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('AU1001');
   });

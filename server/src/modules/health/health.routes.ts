@@ -6,7 +6,9 @@ export function healthRoutes(ping: () => Promise<boolean>, version: string): Fas
   return async (app) => {
     app.get(
       '/health',
-      { schema: { tags: ['operations'], response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+      {
+        schema: { tags: ['operations'], response: { 200: healthResponseSchema, 503: healthResponseSchema } },
+      },
       async (_request, reply) => {
         const up = await ping();
         return reply

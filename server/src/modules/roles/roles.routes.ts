@@ -12,7 +12,11 @@ export function rolesRoutes(): FastifyPluginAsyncZod {
       '/api/roles',
       {
         config: { access: 'signedIn' },
-        schema: { tags: ['users'], summary: 'The role list', response: { 200: roleListSchema, ...authErrorResponses } },
+        schema: {
+          tags: ['users'],
+          summary: 'The role list',
+          response: { 200: roleListSchema, ...authErrorResponses },
+        },
       },
       async () => {
         const rows = roleNames.map((name) => ({ id: name, name, scope: scopeOf(name) }));

@@ -17,7 +17,12 @@ export function toUserProfile(p: ProfileRow): UserProfile {
 }
 
 export function toCompanySummary(c: CompanyRow): CompanySummary {
-  return { id: c.id, businessName: c.businessName, isProvider: c.isProvider, preferredTimezone: c.preferredTimezone };
+  return {
+    id: c.id,
+    businessName: c.businessName,
+    isProvider: c.isProvider,
+    preferredTimezone: c.preferredTimezone,
+  };
 }
 
 export function toUser(user: UserRow, profiles: ProfileRow[], companyId: string | null, roles: Role[]): User {

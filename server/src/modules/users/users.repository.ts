@@ -74,7 +74,11 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
-    async updatePassword(scope: Scope & { userId: string }, passwordHash: string, state: string): Promise<void> {
+    async updatePassword(
+      scope: Scope & { userId: string },
+      passwordHash: string,
+      state: string,
+    ): Promise<void> {
       await db
         .update(users)
         .set({ passwordHash, state, passwordChangedAt: new Date(), updatedAt: new Date() })

@@ -16,7 +16,9 @@ export function createUsersService(repo: UsersRepository) {
     async loggedUser(ctx: RequestContext): Promise<CurrentUser> {
       const found = await repo.findForSession(ctx.userId);
       if (!found) throw new NotFoundError('U1000');
-      const companyIds = found.profiles.filter((p) => p.state === 'Active' && p.companyId).map((p) => p.companyId!);
+      const companyIds = found.profiles
+        .filter((p) => p.state === 'Active' && p.companyId)
+        .map((p) => p.companyId!);
       const companies = ctx.isGlobal
         ? await repo.selectableCompaniesAcrossCompanies()
         : await repo.companiesByIds(companyIds);
@@ -27,7 +29,9 @@ export function createUsersService(repo: UsersRepository) {
     /** A user by id: provider admins see anyone, client admins only users of their company. */
     async getUser(ctx: RequestContext, userId: string): Promise<User> {
       assertCan(ctx, 'users.manage');
-      const user = ctx.isGlobal ? await repo.findAcrossCompanies(userId) : await repo.findInCompany(ctx, userId);
+      const user = ctx.isGlobal
+        ? await repo.findAcrossCompanies(userId)
+        : await repo.findInCompany(ctx, userId);
       if (!user || user.deletedAt) throw new NotFoundError('U1000');
       const profiles = await repo.profilesOf([user.id]);
       const visible = ctx.isGlobal ? profiles : profiles.filter((p) => p.companyId === ctx.companyId);
@@ -40,7 +44,8 @@ export function createUsersService(repo: UsersRepository) {
       if (userId !== ctx.userId) throw new NotFoundError('U1000');
       const found = await repo.findForSession(ctx.userId);
       if (!found) throw new NotFoundError('U1000');
-      if (!(await verifyPassword(found.user.passwordHash, body.currentPassword))) throw new AppError('AU1004');
+      if (!(await verifyPassword(found.user.passwordHash, body.currentPassword)))
+        throw new AppError('AU1004');
       if (body.password === body.currentPassword) throw new AppError('AU1005');
       const nextState = found.user.state === 'Change Password' ? 'Active' : found.user.state;
       await repo.updatePassword(ctx, await hashPassword(body.password), nextState);

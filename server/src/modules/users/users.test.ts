@@ -53,7 +53,9 @@ describe('GET /api/users/info/logged', () => {
   it('lists every company of a user with profiles in several, and scopes roles to the current one', async () => {
     const user = await buildUser(server.database.db, { companyId: norte, roles: ['ROLE_ADMIN_CLIENTE'] });
     const { userProfiles } = await import('../../db/schema');
-    await server.database.db.insert(userProfiles).values({ userId: user.id, companyId: levante, roles: ['ROLE_USER'] });
+    await server.database.db
+      .insert(userProfiles)
+      .values({ userId: user.id, companyId: levante, roles: ['ROLE_USER'] });
     const token = await server.login(user.email);
     const inNorte = (await get('/api/users/info/logged', token, { 'x-current-company': norte })).json();
     const inLevante = (await get('/api/users/info/logged', token, { 'x-current-company': levante })).json();
@@ -74,7 +76,9 @@ describe('X-Current-Company', () => {
 
   it('lets provider staff name any company, and 404 for one that does not exist', async () => {
     const token = await server.login('chief@demo.aforo.dev');
-    expect((await get('/api/users/info/logged', token, { 'x-current-company': levante })).statusCode).toBe(200);
+    expect((await get('/api/users/info/logged', token, { 'x-current-company': levante })).statusCode).toBe(
+      200,
+    );
     const missing = await get('/api/users/info/logged', token, {
       'x-current-company': '2b0d8a0e-6c41-4b3f-9f52-0c7a3c1f0000',
     });
@@ -91,7 +95,9 @@ describe('X-Current-Company', () => {
   it('PATCH /api/users/current-company stores the choice as the default of later sessions', async () => {
     const user = await buildUser(server.database.db, { companyId: norte, roles: ['ROLE_USER'] });
     const { userProfiles } = await import('../../db/schema');
-    await server.database.db.insert(userProfiles).values({ userId: user.id, companyId: levante, roles: ['ROLE_USER'] });
+    await server.database.db
+      .insert(userProfiles)
+      .values({ userId: user.id, companyId: levante, roles: ['ROLE_USER'] });
     const token = await server.login(user.email);
     const res = await server.request({
       method: 'PATCH',
@@ -111,7 +117,11 @@ describe('X-Current-Company', () => {
       headers: bearer(token, { 'x-current-company': levante }),
     });
     expect(other.statusCode).toBe(404);
-    const none = await server.request({ method: 'PATCH', url: '/api/users/current-company', headers: bearer(token) });
+    const none = await server.request({
+      method: 'PATCH',
+      url: '/api/users/current-company',
+      headers: bearer(token),
+    });
     expect(none.statusCode).toBe(400);
   });
 });
@@ -134,7 +144,9 @@ describe('GET /api/users/{id} company scoping', () => {
   it('shows a client admin only the profile of their own company of a user in several', async () => {
     const user = await buildUser(server.database.db, { companyId: norte, roles: ['ROLE_USER'] });
     const { userProfiles } = await import('../../db/schema');
-    await server.database.db.insert(userProfiles).values({ userId: user.id, companyId: levante, roles: ['ROLE_USER'] });
+    await server.database.db
+      .insert(userProfiles)
+      .values({ userId: user.id, companyId: levante, roles: ['ROLE_USER'] });
     const token = await server.login('admin-cliente.levante@demo.aforo.dev');
     const res = await get(`/api/users/${user.id}`, token);
     expect(res.statusCode).toBe(200);
@@ -145,7 +157,13 @@ describe('GET /api/users/{id} company scoping', () => {
     const foreign = await userIdByEmail(server.database.db, 'user.norte@demo.aforo.dev');
     const admin = await server.login('admin@demo.aforo.dev');
     expect((await get(`/api/users/${foreign}`, admin)).statusCode).toBe(200);
-    for (const email of ['chief@demo.aforo.dev', 'viewer@demo.aforo.dev', 'chief-cliente.norte@demo.aforo.dev', 'user.norte@demo.aforo.dev', 'spectator.norte@demo.aforo.dev']) {
+    for (const email of [
+      'chief@demo.aforo.dev',
+      'viewer@demo.aforo.dev',
+      'chief-cliente.norte@demo.aforo.dev',
+      'user.norte@demo.aforo.dev',
+      'spectator.norte@demo.aforo.dev',
+    ]) {
       const res = await get(`/api/users/${foreign}`, await server.login(email));
       expect(res.statusCode, email).toBe(403);
       expect(res.json().code).toBe('F1000');
@@ -162,7 +180,11 @@ describe('GET /api/users/{id} company scoping', () => {
 describe('PUT /api/users/{id}/update/password and the Change Password state', () => {
   it('keeps a Change Password user out of everything but the session calls until the change', async () => {
     const company = await buildCompany(server.database.db);
-    const user = await buildUser(server.database.db, { companyId: company.id, roles: ['ROLE_ADMIN_CLIENTE'], state: 'Change Password' });
+    const user = await buildUser(server.database.db, {
+      companyId: company.id,
+      roles: ['ROLE_ADMIN_CLIENTE'],
+      state: 'Change Password',
+    });
     const token = await server.login(user.email);
     expect((await get('/api/users/info/logged', token)).json().state).toEqual({ name: 'Change Password' });
     const blocked = await get('/api/roles', token);
@@ -170,18 +192,39 @@ describe('PUT /api/users/{id}/update/password and the Change Password state', ()
     expect(blocked.json().code).toBe('AU1007');
 
     const change = (body: object) =>
-      server.request({ method: 'PUT', url: `/api/users/${user.id}/update/password`, headers: bearer(token), payload: body });
-    const wrongCurrent = await change({ currentPassword: 'nope-nope-nope', password: 'a-new-password-1', confirmPassword: 'a-new-password-1' });
+      server.request({
+        method: 'PUT',
+        url: `/api/users/${user.id}/update/password`,
+        headers: bearer(token),
+        payload: body,
+      });
+    const wrongCurrent = await change({
+      currentPassword: 'nope-nope-nope',
+      password: 'a-new-password-1',
+      confirmPassword: 'a-new-password-1',
+    });
     expect(wrongCurrent.statusCode).toBe(400);
     expect(wrongCurrent.json().code).toBe('AU1004');
-    const short = await change({ currentPassword: 'aforo-demo-2026', password: 'short', confirmPassword: 'short' });
+    const short = await change({
+      currentPassword: 'aforo-demo-2026',
+      password: 'short',
+      confirmPassword: 'short',
+    });
     expect(short.statusCode).toBe(400);
     expect(short.json().fields.password).toEqual(expect.any(String));
-    const mismatch = await change({ currentPassword: 'aforo-demo-2026', password: 'a-new-password-1', confirmPassword: 'a-new-password-2' });
+    const mismatch = await change({
+      currentPassword: 'aforo-demo-2026',
+      password: 'a-new-password-1',
+      confirmPassword: 'a-new-password-2',
+    });
     expect(mismatch.statusCode).toBe(400);
     expect(Object.keys(mismatch.json().fields)).toEqual(['confirmPassword']);
 
-    const ok = await change({ currentPassword: 'aforo-demo-2026', password: 'a-new-password-1', confirmPassword: 'a-new-password-1' });
+    const ok = await change({
+      currentPassword: 'aforo-demo-2026',
+      password: 'a-new-password-1',
+      confirmPassword: 'a-new-password-1',
+    });
     expect(ok.statusCode).toBe(200);
     expect((await get('/api/users/info/logged', token)).json().state).toEqual({ name: 'Active' });
     expect((await get('/api/roles', token)).statusCode).toBe(200);
@@ -196,7 +239,11 @@ describe('PUT /api/users/{id}/update/password and the Change Password state', ()
       method: 'PUT',
       url: `/api/users/${other}/update/password`,
       headers: bearer(token),
-      payload: { currentPassword: 'aforo-demo-2026', password: 'a-new-password-1', confirmPassword: 'a-new-password-1' },
+      payload: {
+        currentPassword: 'aforo-demo-2026',
+        password: 'a-new-password-1',
+        confirmPassword: 'a-new-password-1',
+      },
     });
     expect(res.statusCode).toBe(404);
   });
@@ -207,6 +254,10 @@ describe('GET /api/roles', () => {
     const res = await get('/api/roles', await server.login('spectator.levante@demo.aforo.dev'));
     expect(res.statusCode).toBe(200);
     expect(res.json().total).toBe(8);
-    expect(res.json().rows).toContainEqual({ id: 'ROLE_ADMIN_CLIENTE', name: 'ROLE_ADMIN_CLIENTE', scope: 'company' });
+    expect(res.json().rows).toContainEqual({
+      id: 'ROLE_ADMIN_CLIENTE',
+      name: 'ROLE_ADMIN_CLIENTE',
+      scope: 'company',
+    });
   });
 });

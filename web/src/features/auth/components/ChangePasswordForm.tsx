@@ -63,6 +63,7 @@ export function ChangePasswordForm({ userId, onChanged }: ChangePasswordFormProp
           </Alert>
         )}
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }}
           label={t('auth.currentPassword')}
           autoComplete="current-password"
           withAsterisk
@@ -70,6 +71,7 @@ export function ChangePasswordForm({ userId, onChanged }: ChangePasswordFormProp
           {...form.getInputProps('currentPassword')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }}
           label={t('auth.newPassword')}
           description={t('auth.newPasswordHint', { min: passwordMinLength })}
           autoComplete="new-password"
@@ -78,6 +80,7 @@ export function ChangePasswordForm({ userId, onChanged }: ChangePasswordFormProp
           {...form.getInputProps('password')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }}
           label={t('auth.confirmPassword')}
           autoComplete="new-password"
           withAsterisk

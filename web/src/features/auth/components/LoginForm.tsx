@@ -46,6 +46,7 @@ export function LoginForm() {
         />
         <Stack gap={6}>
           <PasswordInput
+            visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }}
             label={t('auth.password')}
             placeholder={t('auth.passwordPlaceholder')}
             autoComplete="current-password"
