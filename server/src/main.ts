@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   }
 
   if (role === 'all' || role === 'api') {
-    const tokens = new TokenService(loadJwtSecret(env.JWT_SECRET, path.resolve(env.DATA_DIR)));
+    const tokens = new TokenService(loadJwtSecret(env.JWT_SECRET, env.DATA_DIR));
     const app = await buildApp({ database, tokens, logger: log, webDist });
     await app.listen({ port: env.PORT, host: env.HOST });
     closers.unshift(() => app.close());

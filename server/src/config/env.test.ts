@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseEnv, publicUrl } from './env';
 
@@ -7,7 +9,8 @@ describe('parseEnv', () => {
     expect(env).toMatchObject({
       PORT: 8080,
       MQTT_PORT: 1883,
-      DATA_DIR: './data',
+      // the repository's data/ folder, wherever the command runs from
+      DATA_DIR: path.resolve(fileURLToPath(import.meta.url), '../../../../data'),
       SEED: 'demo',
       SIMULATOR: 'on',
       LOG_LEVEL: 'info',
@@ -15,6 +18,11 @@ describe('parseEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.MQTT_URL).toBeUndefined();
     expect(publicUrl(env)).toBe('http://localhost:8080');
+  });
+
+  it('resolves a relative DATA_DIR from where the command was typed', () => {
+    expect(parseEnv({ DATA_DIR: 'here', INIT_CWD: '/srv/aforo' }).DATA_DIR).toBe('/srv/aforo/here');
+    expect(parseEnv({ DATA_DIR: '/var/lib/aforo' }).DATA_DIR).toBe('/var/lib/aforo');
   });
 
   it('treats empty strings as unset', () => {

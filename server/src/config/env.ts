@@ -1,5 +1,9 @@
 /** The only reader of process.env: every setting of DESIGN.md §1, parsed once. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const onOff = z.enum(['on', 'off']);
 
@@ -8,7 +12,7 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().default(path.join(repositoryRoot, 'data')),
   MQTT_URL: z.string().url().optional(),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
   JWT_SECRET: z.string().min(32).optional(),
@@ -31,7 +35,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  // npm runs workspace scripts inside server/: a relative DATA_DIR means "from where you typed the command"
+  const from = source.INIT_CWD ?? process.cwd();
+  return { ...parsed.data, DATA_DIR: path.resolve(from, parsed.data.DATA_DIR) };
 }
 
 export function publicUrl(env: Env): string {
