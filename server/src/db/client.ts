@@ -31,6 +31,16 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 const toNumber = (v: string) => Number(v);
 pg.types.setTypeParser(pg.types.builtins.INT8, toNumber);
 
+/** True when the query succeeds: the database is reachable. */
+async function answers(query: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await query();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export type DatabaseOptions =
   { url: string; poolSize?: number } | { dataDir?: string; loadDataDir?: Blob | File };
 
@@ -48,14 +58,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     db,
     kind: 'postgres',
     migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
-    ping: async () => {
-      try {
-        await pool.query('select 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answers(() => pool.query('select 1')),
     close: () => pool.end(),
   };
 }
@@ -73,14 +76,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     kind: 'pglite',
     lite,
     migrate: () => migrateLite(drizzleLite({ client: lite }), { migrationsFolder }),
-    ping: async () => {
-      try {
-        await lite.query('select 1');
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => answers(() => lite.query('select 1')),
     close: () => lite.close(),
   };
 }
