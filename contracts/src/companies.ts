@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common/ids';
+import { listQuerySchema, listResponseSchema } from './common/paging';
+import { emailSchema, optionalText, queryBoolean, requiredText, timeZoneSchema } from './common/text';
 
 export const companySummarySchema = z.object({
   id: idSchema,
@@ -8,3 +10,38 @@ export const companySummarySchema = z.object({
   preferredTimezone: z.string(),
 });
 export type CompanySummary = z.infer<typeof companySummarySchema>;
+
+export const companySchema = companySummarySchema.extend({
+  contactName: z.string().nullable(),
+  position: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  country: z.object({ id: idSchema, name: z.string(), code: z.string() }).nullable(),
+  billingPlan: z.object({ id: idSchema, name: z.string() }).nullable(),
+  users: z.number().int(),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  deletedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const companyInputSchema = z.object({
+  businessName: requiredText(200),
+  contactName: optionalText(200),
+  position: optionalText(200),
+  email: z.union([emailSchema, z.literal('').transform(() => null), z.null()]).optional().transform((v) => v ?? null),
+  phone: optionalText(50),
+  countryId: idSchema.nullish().transform((v) => v ?? null),
+  billingPlanId: idSchema.nullish().transform((v) => v ?? null),
+  preferredTimezone: timeZoneSchema.default('Europe/Madrid'),
+});
+export type CompanyInput = z.input<typeof companyInputSchema>;
+export type CompanyInputParsed = z.output<typeof companyInputSchema>;
+
+export const companyOrderFields = ['business_name', 'created_at', 'email'] as const;
+export const companyListQuerySchema = listQuerySchema.extend({
+  order: z.enum(companyOrderFields).default('business_name'),
+  showDeleted: queryBoolean,
+});
+export type CompanyListQuery = z.infer<typeof companyListQuerySchema>;
+export const companyListSchema = listResponseSchema(companySchema);

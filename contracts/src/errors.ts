@@ -383,6 +383,11 @@ export const errorCatalog = {
     en: 'The billing plan was not found.',
     es: 'No se encontró el plan de facturación.',
   },
+  BP1001: {
+    status: 409,
+    en: 'A billing plan with this name already exists.',
+    es: 'Ya existe un plan de facturación con este nombre.',
+  },
   BP0001: {
     status: 409,
     en: 'The billing plan cannot be deleted because it has companies.',

@@ -1,6 +1,8 @@
 /** Users and their profiles (spec §3 "User"). */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
+import { listQuerySchema, listResponseSchema } from './common/paging';
+import { emailSchema, optionalText, queryBoolean, requiredText } from './common/text';
 import { companySummarySchema } from './companies';
 import { profileStates, roleSchema } from './roles';
 
@@ -46,3 +48,56 @@ export const currentUserSchema = userSchema.extend({
   language: z.enum(['es', 'en']),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** One row of GET /api/users (spec §3: rows add _company and role ids). */
+export const userRowSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  state: z.object({ name: userStateSchema }),
+  /** The company the row is listed for (null for provider staff). */
+  _company: idSchema.nullable(),
+  /** Role ids of that profile. */
+  roles: z.array(roleSchema),
+  createdAt: z.iso.datetime({ offset: true }),
+  deletedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type UserRow = z.infer<typeof userRowSchema>;
+
+export const userOrderFields = ['created_at', 'name', 'surname', 'email', 'state'] as const;
+export const userListQuerySchema = listQuerySchema.extend({
+  order: z.enum(userOrderFields).default('created_at'),
+  showDeleted: queryBoolean,
+  /** Provider staff instead of the current company's users (ADMIN only). */
+  fdxUsers: queryBoolean,
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+export const userListSchema = listResponseSchema(userRowSchema);
+
+/** A profile as sent on save: company null = the global profile (provider staff). */
+export const userProfileInputSchema = z.object({
+  company: z.object({ id: idSchema }).nullable(),
+  roles: z.array(roleSchema.exclude(['ROLE_CHANGE_PASSWORD'])).min(1),
+});
+export type UserProfileInput = z.infer<typeof userProfileInputSchema>;
+
+export const userInputSchema = z.object({
+  name: requiredText(100),
+  surname: requiredText(100),
+  email: emailSchema,
+  phone: optionalText(50),
+  language: z.enum(['es', 'en']).default('es'),
+  profiles: z.array(userProfileInputSchema).min(1).max(50),
+});
+export type UserInput = z.input<typeof userInputSchema>;
+export type UserInputParsed = z.output<typeof userInputSchema>;
+
+export const validateEmailQuerySchema = z.object({ companyId: idSchema.optional() });
+/** 200 when the email may be used for a new user; otherwise a 4xx with U1009/U1013/UP1003/UP1012-UP1014. */
+export const validateEmailResponseSchema = z.object({ available: z.literal(true) });
+
+export const userActions = ['enable', 'disable', 'restore', 'renew-activation'] as const;
+export const userActionParamsSchema = z.object({ id: idSchema, action: z.enum(userActions) });
+export type UserAction = (typeof userActions)[number];

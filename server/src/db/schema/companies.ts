@@ -1,4 +1,6 @@
 import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { billingPlans } from './billing-plans';
+import { countries } from './countries';
 
 export const companies = pgTable('companies', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -7,6 +9,8 @@ export const companies = pgTable('companies', {
   position: text('position'),
   email: text('email'),
   phone: text('phone'),
+  countryId: uuid('country_id').references(() => countries.id),
+  billingPlanId: uuid('billing_plan_id').references(() => billingPlans.id),
   /** IANA name; every day/month boundary of this company uses it. */
   preferredTimezone: text('preferred_timezone').notNull().default('Europe/Madrid'),
   /** The monitoring provider itself (its staff are global users). */

@@ -15,8 +15,6 @@ export const users = pgTable(
     state: text('state').notNull().default('Created'),
     defaultCompanyId: uuid('default_company_id').references(() => companies.id),
     language: text('language').notNull().default('es'),
-    activationTokenHash: text('activation_token_hash'),
-    activationExpiresAt: timestamp('activation_expires_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

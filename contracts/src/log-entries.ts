@@ -1,0 +1,43 @@
+/** History of changes (DESIGN.md §9). */
+import { z } from 'zod';
+import { idSchema } from './common/ids';
+import { listQuerySchema, listResponseSchema } from './common/paging';
+import { queryDate } from './common/text';
+
+export const entityTypes = ['user', 'company', 'country', 'billing_plan'] as const;
+export const logActions = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'enable',
+  'disable',
+  'activate',
+  'renew_activation',
+  'password_change',
+  'password_restore',
+] as const;
+
+export const logEntrySchema = z.object({
+  id: idSchema,
+  at: z.iso.datetime({ offset: true }),
+  user: z.object({ id: idSchema, email: z.string(), name: z.string() }).nullable(),
+  companyId: idSchema.nullable(),
+  entityType: z.string(),
+  entityId: z.string(),
+  action: z.string(),
+  /** {field: [before, after]} */
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+});
+export type LogEntry = z.infer<typeof logEntrySchema>;
+
+export const logEntryListQuerySchema = listQuerySchema.extend({
+  order: z.enum(['at']).default('at'),
+  entityType: z.string().max(50).optional(),
+  entityId: z.string().max(100).optional(),
+  userId: idSchema.optional(),
+  from: queryDate,
+  to: queryDate,
+});
+export type LogEntryListQuery = z.infer<typeof logEntryListQuerySchema>;
+export const logEntryListSchema = listResponseSchema(logEntrySchema);

@@ -1,0 +1,84 @@
+/** SQL of the history of changes: written inside the caller's transaction, read with filters. */
+import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { LogEntryListQuery } from '@aforo/contracts/log-entries';
+import type { Db } from '../../db/client';
+import { logEntries, users } from '../../db/schema';
+import { inCompany, type Scope } from '../../db/scope';
+import { diffFields } from '../../lib/changes';
+
+export interface ChangeRecord {
+  entityType: string;
+  entityId: string;
+  action: string;
+  /** The company the item belongs to; null for global items. */
+  companyId: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export type LogEntryRow = typeof logEntries.$inferSelect & {
+  userEmail: string | null;
+  userName: string | null;
+};
+
+export function createLogEntriesRepository(db: Db) {
+  function filters(query: LogEntryListQuery): SQL[] {
+    const where: SQL[] = [];
+    if (query.entityType) where.push(eq(logEntries.entityType, query.entityType));
+    if (query.entityId) where.push(eq(logEntries.entityId, query.entityId));
+    if (query.userId) where.push(eq(logEntries.userId, query.userId));
+    if (query.from) where.push(gte(logEntries.at, query.from));
+    if (query.to) where.push(lte(logEntries.at, query.to));
+    return where;
+  }
+
+  async function page(where: SQL | undefined, query: LogEntryListQuery) {
+    const base = db
+      .select({
+        id: logEntries.id,
+        at: logEntries.at,
+        userId: logEntries.userId,
+        companyId: logEntries.companyId,
+        entityType: logEntries.entityType,
+        entityId: logEntries.entityId,
+        action: logEntries.action,
+        changes: logEntries.changes,
+        userEmail: users.email,
+        userName: users.name,
+      })
+      .from(logEntries)
+      .leftJoin(users, eq(users.id, logEntries.userId))
+      .where(where)
+      .orderBy(query.dir === 'ASC' ? logEntries.at : desc(logEntries.at), desc(logEntries.id));
+    const rows = query.length === -1 ? await base : await base.limit(query.length).offset((query.page - 1) * query.length);
+    const [total] = await db.select({ n: count() }).from(logEntries).where(where);
+    return { rows: rows as LogEntryRow[], total: total?.n ?? 0 };
+  }
+
+  return {
+    /** Writes one entry; nothing is written when an update changed no field. */
+    async record(actorId: string | null, change: ChangeRecord): Promise<void> {
+      const changes = diffFields(change.before, change.after);
+      if (change.action === 'update' && Object.keys(changes).length === 0) return;
+      await db.insert(logEntries).values({
+        userId: actorId,
+        companyId: change.companyId,
+        entityType: change.entityType,
+        entityId: change.entityId,
+        action: change.action,
+        changes,
+      });
+    },
+
+    /** Entries of the scope's company only (company users). */
+    listInCompany(scope: Scope, query: LogEntryListQuery) {
+      return page(and(inCompany(scope, logEntries.companyId), ...filters(query)), query);
+    },
+
+    /** Every entry, global items included (provider staff). */
+    listAcrossCompanies(query: LogEntryListQuery) {
+      return page(and(...filters(query)), query);
+    },
+  };
+}
+export type LogEntriesRepository = ReturnType<typeof createLogEntriesRepository>;
