@@ -16,6 +16,8 @@ import { createSessionResolver } from '../auth/session';
 import type { Database } from '../db/client';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { createAuthService, type SignInLimits } from '../modules/auth/auth.service';
+import { countriesRoutes } from '../modules/countries/countries.routes';
+import { createCountriesService } from '../modules/countries/countries.service';
 import { healthRoutes } from '../modules/health/health.routes';
 import { rolesRoutes } from '../modules/roles/roles.routes';
 import { createUsersRepository } from '../modules/users/users.repository';
@@ -70,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   await app.register(usersRoutes(createUsersService(usersRepo)));
   await app.register(rolesRoutes());
+  await app.register(countriesRoutes(createCountriesService(options.database.db)));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const hasWeb = options.webDist !== undefined && existsSync(options.webDist);

@@ -2,7 +2,7 @@
 import type { Role } from '@aforo/contracts/roles';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../client';
-import { companies, userProfiles, users } from '../schema';
+import { billingPlans, companies, countries, userProfiles, users } from '../schema';
 
 export const demoDomain = 'demo.aforo.dev';
 
@@ -15,6 +15,22 @@ export interface DemoAccount {
   roles: Role[];
   state?: 'Active' | 'Change Password';
 }
+
+export const demoCountries = [
+  { name: 'España', code: 'ES' },
+  { name: 'Portugal', code: 'PT' },
+  { name: 'Francia', code: 'FR' },
+  { name: 'Marruecos', code: 'MA' },
+] as const;
+
+export const demoBillingPlans = [
+  { name: 'Básico', monthlyApiCalls: 10_000, maxPoints: 25, maxUsers: 10 },
+  { name: 'Profesional', monthlyApiCalls: 100_000, maxPoints: 200, maxUsers: 50 },
+  { name: 'Corporativo', monthlyApiCalls: 1_000_000, maxPoints: 2_000, maxUsers: 500 },
+] as const;
+
+/** Plan of each client company (the provider has none). */
+const demoPlanOf = { norte: 'Profesional', levante: 'Básico' } as const;
 
 export const demoCompanies = {
   provider: {
@@ -115,9 +131,17 @@ export async function seedDemo(db: Db, password: string): Promise<void> {
   // one hash serves every demo account: the salt lives inside it
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
+    const countryRows = await tx.insert(countries).values([...demoCountries]).returning();
+    const planRows = await tx.insert(billingPlans).values([...demoBillingPlans]).returning();
+    const spain = countryRows.find((c) => c.code === 'ES')!.id;
+    const planId = (name: string) => planRows.find((p) => p.name === name)!.id;
     const ids: Record<string, string> = {};
     for (const [key, values] of Object.entries(demoCompanies)) {
-      const [row] = await tx.insert(companies).values(values).returning({ id: companies.id });
+      const plan = key in demoPlanOf ? planId(demoPlanOf[key as keyof typeof demoPlanOf]) : null;
+      const [row] = await tx
+        .insert(companies)
+        .values({ ...values, countryId: spain, billingPlanId: plan })
+        .returning({ id: companies.id });
       ids[key] = row!.id;
     }
     for (const account of demoAccounts) {
