@@ -19,6 +19,8 @@ import { createAuthService, type SignInLimits } from '../modules/auth/auth.servi
 import { countriesRoutes } from '../modules/countries/countries.routes';
 import { createCountriesService } from '../modules/countries/countries.service';
 import { healthRoutes } from '../modules/health/health.routes';
+import { logEntriesRoutes } from '../modules/log-entries/log-entries.routes';
+import { createLogEntriesService } from '../modules/log-entries/log-entries.service';
 import { rolesRoutes } from '../modules/roles/roles.routes';
 import { createUsersRepository } from '../modules/users/users.repository';
 import { usersRoutes } from '../modules/users/users.routes';
@@ -73,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(usersRoutes(createUsersService(usersRepo)));
   await app.register(rolesRoutes());
   await app.register(countriesRoutes(createCountriesService(options.database.db)));
+  await app.register(logEntriesRoutes(createLogEntriesService(options.database.db)));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const hasWeb = options.webDist !== undefined && existsSync(options.webDist);

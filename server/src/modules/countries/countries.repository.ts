@@ -2,14 +2,15 @@
 import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { CountryInput, CountryListQuery } from '@aforo/contracts/countries';
 import type { Db } from '../../db/client';
-import { companies, countries } from '../../db/schema';
+import { countries } from '../../db/schema';
 
 export type CountryRow = typeof countries.$inferSelect & { companies: number };
 
 const orderColumns = { name: countries.name, code: countries.code, created_at: countries.createdAt } as const;
 
 export function createCountriesRepository(db: Db) {
-  const companiesCount = sql<number>`(select count(*)::int from ${companies} where ${companies.countryId} = ${countries.id} and ${companies.deletedAt} is null)`;
+  // drizzle drops table qualifiers inside sql``, so the correlated subquery is spelled out
+  const companiesCount = sql<number>`(select count(*)::int from "companies" c where c."country_id" = "countries"."id" and c."deleted_at" is null)`;
   const columns = {
     id: countries.id,
     name: countries.name,

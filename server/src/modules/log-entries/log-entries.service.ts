@@ -1,0 +1,19 @@
+/** History of changes: company users see their company's entries, provider staff see all. */
+import type { LogEntryListQuery } from '@aforo/contracts/log-entries';
+import { assertCan } from '../../auth/access';
+import type { Db } from '../../db/client';
+import type { RequestContext } from '../../http/request-context';
+import { toLogEntry } from './log-entries.mapper';
+import { createLogEntriesRepository } from './log-entries.repository';
+
+export function createLogEntriesService(db: Db) {
+  const repo = createLogEntriesRepository(db);
+  return {
+    async list(ctx: RequestContext, query: LogEntryListQuery) {
+      assertCan(ctx, 'monitoring.read');
+      const { rows, total } = ctx.isGlobal ? await repo.listAcrossCompanies(query) : await repo.listInCompany(ctx, query);
+      return { rows: rows.map(toLogEntry), total };
+    },
+  };
+}
+export type LogEntriesService = ReturnType<typeof createLogEntriesService>;
