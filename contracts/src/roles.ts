@@ -133,6 +133,7 @@ export const rights = {
   'supervision.edit': ['ROLE_ADMIN', 'ROLE_CHIEF'],
   'supervision.read': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER'],
   'devices.destroy': ['ROLE_ADMIN'],
+  'outbox.read': ['ROLE_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Right = keyof typeof rights;
 

@@ -16,6 +16,10 @@ import { createSessionResolver } from '../auth/session';
 import type { Database } from '../db/client';
 import { authRoutes } from '../modules/auth/auth.routes';
 import { createAuthService, type SignInLimits } from '../modules/auth/auth.service';
+import { billingPlansRoutes } from '../modules/billing-plans/billing-plans.routes';
+import { createBillingPlansService } from '../modules/billing-plans/billing-plans.service';
+import { companiesRoutes } from '../modules/companies/companies.routes';
+import { createCompaniesService } from '../modules/companies/companies.service';
 import { countriesRoutes } from '../modules/countries/countries.routes';
 import { createCountriesService } from '../modules/countries/countries.service';
 import { healthRoutes } from '../modules/health/health.routes';
@@ -25,6 +29,13 @@ import { rolesRoutes } from '../modules/roles/roles.routes';
 import { createUsersRepository } from '../modules/users/users.repository';
 import { usersRoutes } from '../modules/users/users.routes';
 import { createUsersService } from '../modules/users/users.service';
+import { userAdminRoutes } from '../modules/users/user-admin.routes';
+import { createUserAdminService } from '../modules/users/user-admin.service';
+import { mailOutboxRoutes } from '../modules/mail-outbox/mail-outbox.routes';
+import { createMailOutboxService } from '../modules/mail-outbox/mail-outbox.service';
+import { publicAuthRoutes } from '../modules/public-auth/public-auth.routes';
+import { createPublicAuthService } from '../modules/public-auth/public-auth.service';
+import { createMailer } from '../mail/mailer';
 import { registerAuthHook } from './auth-hook';
 import { handleError } from './errors';
 import { languageOf } from './language';
@@ -36,6 +47,12 @@ export interface AppOptions {
   /** Built web app (web/dist); served with an SPA fallback when present. */
   webDist?: string;
   signInLimits?: SignInLimits;
+  /** Address users reach Aforo at, for links in mails. */
+  publicUrl?: string;
+  /** SMTP server; unset: mails stay in the outbox table. */
+  smtpUrl?: string;
+  /** Requests a minute per address on the public account calls. */
+  publicCallsPerMinute?: number;
   version?: string;
 }
 
@@ -73,8 +90,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authRoutes(createAuthService(usersRepo, options.tokens, sessions, options.signInLimits)),
   );
   await app.register(usersRoutes(createUsersService(usersRepo)));
+  const db = options.database.db;
+  const publicUrl = options.publicUrl ?? 'http://localhost:8080';
+  const mailer = createMailer(db, { smtpUrl: options.smtpUrl, log: app.log });
+  await app.register(userAdminRoutes(createUserAdminService(db, mailer, publicUrl)));
+  await app.register(mailOutboxRoutes(createMailOutboxService(db)));
+  await app.register(publicAuthRoutes(createPublicAuthService(db, mailer, publicUrl), options.publicCallsPerMinute));
   await app.register(rolesRoutes());
   await app.register(countriesRoutes(createCountriesService(options.database.db)));
+  await app.register(billingPlansRoutes(createBillingPlansService(options.database.db)));
+  await app.register(companiesRoutes(createCompaniesService(options.database.db)));
   await app.register(logEntriesRoutes(createLogEntriesService(options.database.db)));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

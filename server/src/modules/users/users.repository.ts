@@ -1,5 +1,6 @@
 /** SQL for users and their profiles. Functions take the request scope first, except sign-in lookups. */
-import { and, asc, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { UserListQuery } from '@aforo/contracts/users';
 import type { Db } from '../../db/client';
 import { companies, userProfiles, users } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
@@ -7,6 +8,20 @@ import { inCompany, type Scope } from '../../db/scope';
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof userProfiles.$inferSelect & { companyName: string | null };
 export type CompanyRow = typeof companies.$inferSelect;
+
+export type ListedUserRow = UserRow & { profileCompanyId: string | null; profileRoles: string[] };
+export interface NewProfile {
+  companyId: string | null;
+  roles: string[];
+}
+
+const orderColumns = {
+  created_at: users.createdAt,
+  name: users.name,
+  surname: users.surname,
+  email: users.email,
+  state: users.state,
+} as const;
 
 export function createUsersRepository(db: Db) {
   async function profilesOf(userIds: string[]): Promise<ProfileRow[]> {
@@ -127,6 +142,70 @@ export function createUsersRepository(db: Db) {
         .from(companies)
         .where(and(inArray(companies.id, ids), isNull(companies.deletedAt)))
         .orderBy(asc(companies.businessName));
+    },
+
+    /**
+     * Users listed with one profile each: provider staff (global profiles) when `fdx`, otherwise the
+     * users holding a profile in the scope's company.
+     */
+    async list(scope: Scope, query: UserListQuery, fdx: boolean): Promise<{ rows: ListedUserRow[]; total: number }> {
+      const profileMatch = fdx ? isNull(userProfiles.companyId) : inCompany(scope, userProfiles.companyId);
+      const term = query.search?.trim();
+      const where: SQL | undefined = and(
+        query.showDeleted ? undefined : isNull(users.deletedAt),
+        term
+          ? or(ilike(users.name, `%${term}%`), ilike(users.surname, `%${term}%`), ilike(users.email, `%${term}%`))
+          : undefined,
+      );
+      const column = orderColumns[query.order];
+      const base = db
+        .select({ user: users, profileCompanyId: userProfiles.companyId, profileRoles: userProfiles.roles })
+        .from(users)
+        .innerJoin(userProfiles, and(eq(userProfiles.userId, users.id), profileMatch))
+        .where(where)
+        .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(users.id));
+      const rows = query.length === -1 ? await base : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const [total] = await db
+        .select({ n: count() })
+        .from(users)
+        .innerJoin(userProfiles, and(eq(userProfiles.userId, users.id), profileMatch))
+        .where(where);
+      return {
+        rows: rows.map((r) => ({ ...r.user, profileCompanyId: r.profileCompanyId, profileRoles: r.profileRoles })),
+        total: total?.n ?? 0,
+      };
+    },
+
+    async insertUser(values: { email: string; name: string; surname: string; phone: string | null; language: string }): Promise<string> {
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, state: 'Created' })
+        .returning({ id: users.id });
+      return row!.id;
+    },
+
+    async updateUser(
+      userId: string,
+      values: Partial<Pick<UserRow, 'email' | 'name' | 'surname' | 'phone' | 'language' | 'state' | 'deletedAt' | 'defaultCompanyId'>>,
+    ): Promise<void> {
+      await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId));
+    },
+
+    async setPassword(userId: string, passwordHash: string, state: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ passwordHash, state, passwordChangedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    },
+
+    /** Replaces the user's profiles; with `onlyCompanyId` only that company's profile is touched. */
+    async replaceProfiles(userId: string, profiles: NewProfile[], onlyCompanyId?: string): Promise<void> {
+      await db
+        .delete(userProfiles)
+        .where(and(eq(userProfiles.userId, userId), onlyCompanyId ? eq(userProfiles.companyId, onlyCompanyId) : undefined));
+      if (profiles.length > 0) {
+        await db.insert(userProfiles).values(profiles.map((p) => ({ userId, companyId: p.companyId, roles: p.roles })));
+      }
     },
   };
 }

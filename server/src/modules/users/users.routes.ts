@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponseSchema, updatePasswordRequestSchema } from '@aforo/contracts/auth';
 import { idParamsSchema } from '@aforo/contracts/common/ids';
-import { currentUserSchema, userSchema } from '@aforo/contracts/users';
+import { currentUserSchema } from '@aforo/contracts/users';
 import { contextOf } from '../../http/request-context';
 import { authErrorResponses } from '../../http/responses';
 import type { UsersService } from './users.service';
@@ -54,20 +54,6 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
         await users.setCurrentCompany(contextOf(request), Array.isArray(header) ? header[0] : header);
         return { ok: true as const };
       },
-    );
-
-    app.get(
-      '/api/users/:id',
-      {
-        config: { access: 'accounts' },
-        schema: {
-          tags: ['users'],
-          summary: 'One user (another company’s user answers 404)',
-          params: idParamsSchema,
-          response: { 200: userSchema, ...authErrorResponses },
-        },
-      },
-      async (request) => users.getUser(contextOf(request), request.params.id),
     );
   };
 }

@@ -1,11 +1,8 @@
 /** Business rules of the calls on users that this issue owns (session-related and single reads). */
-import { effectiveRoles } from '@aforo/contracts/roles';
 import type { UpdatePasswordRequest } from '@aforo/contracts/auth';
-import type { CurrentUser, User } from '@aforo/contracts/users';
+import type { CurrentUser } from '@aforo/contracts/users';
 import { fieldMessage } from '@aforo/contracts/errors';
-import { assertCan } from '../../auth/access';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { profilesForCheck } from '../../auth/session';
 import { AppError, NotFoundError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { toCurrentUser, toUser } from './users.mapper';
@@ -24,19 +21,6 @@ export function createUsersService(repo: UsersRepository) {
         : await repo.companiesByIds(companyIds);
       const user = toUser(found.user, found.profiles, ctx.companyId, ctx.roles);
       return toCurrentUser(user, { isGlobal: ctx.isGlobal, companies, language: found.user.language });
-    },
-
-    /** A user by id: provider admins see anyone, client admins only users of their company. */
-    async getUser(ctx: RequestContext, userId: string): Promise<User> {
-      assertCan(ctx, 'users.manage');
-      const user = ctx.isGlobal
-        ? await repo.findAcrossCompanies(userId)
-        : await repo.findInCompany(ctx, userId);
-      if (!user || user.deletedAt) throw new NotFoundError('U1000');
-      const profiles = await repo.profilesOf([user.id]);
-      const visible = ctx.isGlobal ? profiles : profiles.filter((p) => p.companyId === ctx.companyId);
-      const roles = effectiveRoles(profilesForCheck(visible), ctx.companyId);
-      return toUser(user, visible, ctx.companyId, roles);
     },
 
     /** A user changes their own password; this also releases the "Change Password" state. */

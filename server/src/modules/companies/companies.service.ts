@@ -1,0 +1,103 @@
+/** Companies (Accounts > Companies: ADMIN edits; CHIEF and VIEWER read for selectors). */
+import type { Company, CompanyInputParsed, CompanyListQuery } from '@aforo/contracts/companies';
+import { fieldMessage } from '@aforo/contracts/errors';
+import { assertCan } from '../../auth/access';
+import type { Db } from '../../db/client';
+import { transactor } from '../../db/transaction';
+import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+import { recordChange } from '../log-entries/history';
+import { companyHistory, toCompany } from './companies.mapper';
+import { createCompaniesRepository, type CompaniesRepository } from './companies.repository';
+
+const entityType = 'company';
+
+export function createCompaniesService(db: Db) {
+  const transact = transactor(db);
+
+  async function existing(repo: CompaniesRepository, id: string) {
+    const row = await repo.findById(id);
+    if (!row) throw new NotFoundError('CO1000');
+    return row;
+  }
+
+  /** A company that is not deleted: a deleted one can only be read or restored. */
+  async function live(repo: CompaniesRepository, id: string) {
+    const row = await existing(repo, id);
+    if (row.deletedAt) throw new NotFoundError('CO1000');
+    return row;
+  }
+
+  async function assertValid(ctx: RequestContext, repo: CompaniesRepository, input: CompanyInputParsed, exceptId?: string) {
+    const fields: Record<string, string> = {};
+    if (input.countryId && !(await repo.countryExists(input.countryId))) fields.countryId = fieldMessage('invalid', ctx.lang);
+    if (input.billingPlanId && !(await repo.billingPlanExists(input.billingPlanId)))
+      fields.billingPlanId = fieldMessage('invalid', ctx.lang);
+    if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+    if (await repo.isNameTaken(input.businessName, exceptId)) throw new ConflictError('CO1001');
+  }
+
+  return {
+    async list(ctx: RequestContext, query: CompanyListQuery) {
+      assertCan(ctx, 'catalogue.read');
+      const { rows, total } = await createCompaniesRepository(db).list(query);
+      return { rows: rows.map(toCompany), total };
+    },
+
+    async get(ctx: RequestContext, id: string): Promise<Company> {
+      assertCan(ctx, 'catalogue.read');
+      return toCompany(await existing(createCompaniesRepository(db), id));
+    },
+
+    create(ctx: RequestContext, input: CompanyInputParsed): Promise<Company> {
+      assertCan(ctx, 'catalogue.edit');
+      return transact(async (tx) => {
+        const repo = createCompaniesRepository(tx);
+        await assertValid(ctx, repo, input);
+        const after = await existing(repo, await repo.insert(input));
+        await recordChange(tx, ctx, { entityType, entityId: after.id, action: 'create', companyId: after.id, before: null, after: companyHistory(after) });
+        return toCompany(after);
+      });
+    },
+
+    update(ctx: RequestContext, id: string, input: CompanyInputParsed): Promise<Company> {
+      assertCan(ctx, 'catalogue.edit');
+      return transact(async (tx) => {
+        const repo = createCompaniesRepository(tx);
+        const before = await live(repo, id);
+        await assertValid(ctx, repo, input, id);
+        await repo.update(id, input);
+        const after = await existing(repo, id);
+        await recordChange(tx, ctx, { entityType, entityId: id, action: 'update', companyId: id, before: companyHistory(before), after: companyHistory(after) });
+        return toCompany(after);
+      });
+    },
+
+    /** Soft delete: refused for the provider itself and for a company that still has users. */
+    remove(ctx: RequestContext, id: string): Promise<void> {
+      assertCan(ctx, 'catalogue.edit');
+      return transact(async (tx) => {
+        const repo = createCompaniesRepository(tx);
+        const before = await live(repo, id);
+        if (before.isProvider || before.users > 0) throw new ConflictError('CO1002');
+        await repo.softDelete(id);
+        const after = await existing(repo, id);
+        await recordChange(tx, ctx, { entityType, entityId: id, action: 'delete', companyId: id, before: companyHistory(before), after: companyHistory(after) });
+      });
+    },
+
+    restore(ctx: RequestContext, id: string): Promise<Company> {
+      assertCan(ctx, 'catalogue.edit');
+      return transact(async (tx) => {
+        const repo = createCompaniesRepository(tx);
+        const before = await existing(repo, id);
+        if (!before.deletedAt || (await repo.isNameTaken(before.businessName, id))) throw new ConflictError('CO1006');
+        await repo.restore(id);
+        const after = await existing(repo, id);
+        await recordChange(tx, ctx, { entityType, entityId: id, action: 'restore', companyId: id, before: companyHistory(before), after: companyHistory(after) });
+        return toCompany(after);
+      });
+    },
+  };
+}
+export type CompaniesService = ReturnType<typeof createCompaniesService>;

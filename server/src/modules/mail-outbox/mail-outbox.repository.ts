@@ -1,0 +1,46 @@
+/** SQL of the mail outbox (global: mails go to people of any company; ADMIN reads it). */
+import { count, desc, eq, inArray } from 'drizzle-orm';
+import type { MailListQuery } from '@aforo/contracts/mail-outbox';
+import type { Db } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+
+export type MailRow = typeof mailOutbox.$inferSelect;
+export interface NewMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export function createMailOutboxRepository(db: Db) {
+  return {
+    async insert(mail: NewMail): Promise<string> {
+      const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+      return row!.id;
+    },
+
+    byIds(ids: string[]): Promise<MailRow[]> {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
+    },
+
+    async markDelivered(id: string, result: { status: 'sent' | 'failed'; error?: string }): Promise<void> {
+      await db
+        .update(mailOutbox)
+        .set({ status: result.status, error: result.error ?? null, sentAt: result.status === 'sent' ? new Date() : null })
+        .where(eq(mailOutbox.id, id));
+    },
+
+    async listAcrossCompanies(query: MailListQuery): Promise<{ rows: MailRow[]; total: number }> {
+      const base = db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id));
+      const rows = query.length === -1 ? await base : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const [total] = await db.select({ n: count() }).from(mailOutbox);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async findAcrossCompanies(id: string): Promise<MailRow | undefined> {
+      const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      return row;
+    },
+  };
+}

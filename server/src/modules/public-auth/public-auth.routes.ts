@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { okResponseSchema } from '@aforo/contracts/auth';
+import { apiErrorSchema } from '@aforo/contracts/common/api-error';
+import {
+  activateUserSchema,
+  activationInfoSchema,
+  activationTokenParamsSchema,
+  restorePasswordSchema,
+  restoreRequestSchema,
+} from '@aforo/contracts/public-auth';
+import { AppError } from '../../http/errors';
+import { RateLimiter } from '../../lib/rate-limiter';
+import type { PublicAuthService } from './public-auth.service';
+
+const errors = { 400: apiErrorSchema, 429: apiErrorSchema };
+const tags = ['public'];
+
+export function publicAuthRoutes(auth: PublicAuthService, perIpPerMinute = 10): FastifyPluginAsyncZod {
+  return async (app) => {
+    const byIp = new RateLimiter(perIpPerMinute, 60_000);
+    // unauthenticated calls that mail or try tokens: limited per address
+    app.addHook('onRequest', async (request) => {
+      if (!byIp.hit(request.ip)) throw new AppError('L1000');
+    });
+
+    app.post(
+      '/public/request/restore/password',
+      { schema: { tags, summary: 'Mail a one-time reset link; answers the same whether or not the account exists', body: restoreRequestSchema, response: { 200: okResponseSchema, ...errors } } },
+      async (request) => {
+        await auth.requestRestore(request.body.email);
+        return { ok: true as const };
+      },
+    );
+    app.post(
+      '/public/restore/password',
+      { schema: { tags, summary: 'Set a new password with a reset link (U1010 when invalid or expired)', body: restorePasswordSchema, response: { 200: okResponseSchema, ...errors } } },
+      async (request) => {
+        await auth.restorePassword(request.body.token, request.body.password);
+        return { ok: true as const };
+      },
+    );
+    app.get(
+      '/public/activate/user/:token',
+      { schema: { tags, summary: 'Who an activation link is for (U1007 when invalid or expired)', params: activationTokenParamsSchema, response: { 200: activationInfoSchema, ...errors } } },
+      async (request) => auth.activationInfo(request.params.token),
+    );
+    app.post(
+      '/public/activate/user/:token',
+      { schema: { tags, summary: 'Set the first password of a new account', params: activationTokenParamsSchema, body: activateUserSchema, response: { 200: okResponseSchema, ...errors } } },
+      async (request) => {
+        await auth.activate(request.params.token, request.body.password);
+        return { ok: true as const };
+      },
+    );
+  };
+}

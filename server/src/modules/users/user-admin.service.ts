@@ -1,0 +1,192 @@
+/** Users administration (Accounts → Users): list, create, edit, actions and email validation. */
+import { emailSchema } from '@aforo/contracts/common/text';
+import type { User, UserAction, UserInputParsed, UserListQuery, UserRow as UserRowDto } from '@aforo/contracts/users';
+import { assertCan } from '../../auth/access';
+import { profilesForCheck } from '../../auth/session';
+import type { Db } from '../../db/client';
+import { transactor } from '../../db/transaction';
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+import type { Mailer } from '../../mail/mailer';
+import { activationMail } from '../../mail/templates';
+import { recordChange } from '../log-entries/history';
+import { effectiveRoles, type Role } from '@aforo/contracts/roles';
+import { allowedProfiles, profilesForHistory } from './user-profiles.rules';
+import { createUserTokensRepository } from './user-tokens.repository';
+import { toUser } from './users.mapper';
+import { createUsersRepository, type ProfileRow, type UserRow, type UsersRepository } from './users.repository';
+
+export const activationValidityMs = 7 * 24 * 3600 * 1000;
+
+export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string) {
+  const transact = transactor(db);
+  const reader = createUsersRepository(db);
+
+  /** A user the caller may administer (deleted ones too), with the profiles the caller may see. */
+  async function visibleUser(repo: UsersRepository, ctx: RequestContext, id: string) {
+    const user = ctx.isGlobal ? await repo.findAcrossCompanies(id) : await repo.findInCompany(ctx, id);
+    if (!user) throw new NotFoundError('U1000');
+    const all = await repo.profilesOf([user.id]);
+    const visible = ctx.isGlobal ? all : all.filter((p) => p.companyId === ctx.companyId);
+    return { user, all, visible };
+  }
+
+  /** Client admins act on a whole account only when it belongs to their company alone. */
+  function assertOwnsAccount(ctx: RequestContext, all: ProfileRow[]) {
+    if (!ctx.isGlobal && all.some((p) => p.companyId !== ctx.companyId)) throw new ForbiddenError();
+  }
+
+  function dto(ctx: RequestContext, user: UserRow, visible: ProfileRow[]): User {
+    return toUser(user, visible, ctx.companyId, effectiveRoles(profilesForCheck(visible), ctx.companyId));
+  }
+
+  function snapshot(user: UserRow, profiles: Array<{ companyId: string | null; roles: string[] }>) {
+    const { email, name, surname, phone, language, state, deletedAt } = user;
+    return { email, name, surname, phone, language, state, deletedAt, profiles: profilesForHistory(profiles) };
+  }
+
+  /** Why an email cannot be used for a new user in `companyId`, or nothing when it can. */
+  async function emailProblem(repo: UsersRepository, ctx: RequestContext, email: string, companyId: string | null) {
+    const existing = await repo.findForSignIn(email);
+    if (!existing) return undefined;
+    const profiles = await repo.profilesOf([existing.id]);
+    if (companyId && profiles.some((p) => p.companyId === companyId)) return 'UP1003' as const;
+    // only provider admins learn what kind of account holds the email
+    if (!ctx.isGlobal) return 'U1009' as const;
+    if (profiles.some((p) => p.companyId === null)) return 'UP1012' as const;
+    return profiles.length > 0 ? ('UP1013' as const) : ('UP1014' as const);
+  }
+
+  async function sendActivation(tx: Db, user: UserRow, companyName: string | null) {
+    const token = await createUserTokensRepository(tx).issue(user.id, 'activation', activationValidityMs);
+    const link = `${publicUrl}/activate/user/${token}`;
+    const language = user.language === 'en' ? 'en' : 'es';
+    return mailer.queue(tx, activationMail({ email: user.email, name: user.name, language }, link, companyName));
+  }
+
+  const historyCompany = (ctx: RequestContext, profiles: Array<{ companyId: string | null }>) =>
+    ctx.isGlobal ? (profiles.find((p) => p.companyId !== null)?.companyId ?? null) : ctx.companyId;
+
+  return {
+    async list(ctx: RequestContext, query: UserListQuery): Promise<{ rows: UserRowDto[]; total: number }> {
+      assertCan(ctx, 'users.manage');
+      if (query.fdxUsers && !ctx.isGlobal) throw new ForbiddenError();
+      const { rows, total } = await reader.list(ctx, query, query.fdxUsers === true);
+      return {
+        total,
+        rows: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          surname: r.surname,
+          email: r.email,
+          phone: r.phone,
+          state: { name: r.state as UserRowDto['state']['name'] },
+          _company: r.profileCompanyId,
+          roles: r.profileRoles as Role[],
+          createdAt: r.createdAt.toISOString(),
+          deletedAt: r.deletedAt?.toISOString() ?? null,
+        })),
+      };
+    },
+
+    async get(ctx: RequestContext, id: string): Promise<User> {
+      assertCan(ctx, 'users.manage');
+      const { user, visible } = await visibleUser(reader, ctx, id);
+      if (user.deletedAt) throw new NotFoundError('U1000');
+      return dto(ctx, user, visible);
+    },
+
+    async validateEmail(ctx: RequestContext, rawEmail: string, companyId: string | undefined): Promise<void> {
+      assertCan(ctx, 'users.manage');
+      const email = emailSchema.safeParse(rawEmail);
+      if (!email.success) throw new AppError('U1013');
+      if (!ctx.isGlobal && companyId && companyId !== ctx.companyId) throw new NotFoundError('CO1000');
+      const problem = await emailProblem(reader, ctx, email.data, companyId ?? ctx.companyId);
+      if (problem) throw new AppError(problem, undefined, 409);
+    },
+
+    async create(ctx: RequestContext, input: UserInputParsed): Promise<User> {
+      assertCan(ctx, 'users.manage');
+      const profiles = allowedProfiles(ctx, input.profiles);
+      const { result, mailId } = await transact(async (tx) => {
+        const repo = createUsersRepository(tx);
+        const firstCompany = profiles.find((p) => p.companyId)?.companyId ?? null;
+        const problem = await emailProblem(repo, ctx, input.email, firstCompany);
+        if (problem) throw new AppError(problem, undefined, 409);
+        for (const p of profiles) if (p.companyId && !(await repo.companyExists(p.companyId))) throw new NotFoundError('CO1000');
+        const id = await repo.insertUser({ email: input.email, name: input.name, surname: input.surname, phone: input.phone, language: input.language });
+        await repo.replaceProfiles(id, profiles);
+        await repo.updateUser(id, { defaultCompanyId: firstCompany });
+        const { user, visible } = await visibleUser(repo, ctx, id);
+        await recordChange(tx, ctx, { entityType: 'user', entityId: id, action: 'create', companyId: historyCompany(ctx, profiles), before: null, after: snapshot(user, profiles) });
+        const companyName = visible.find((p) => p.companyId)?.companyName ?? null;
+        return { result: dto(ctx, user, visible), mailId: await sendActivation(tx, user, companyName) };
+      });
+      await mailer.dispatch([mailId]);
+      return result;
+    },
+
+    update(ctx: RequestContext, id: string, input: UserInputParsed): Promise<User> {
+      assertCan(ctx, 'users.manage');
+      const profiles = allowedProfiles(ctx, input.profiles);
+      return transact(async (tx) => {
+        const repo = createUsersRepository(tx);
+        const before = await visibleUser(repo, ctx, id);
+        if (before.user.deletedAt) throw new NotFoundError('U1000');
+        if (input.email !== before.user.email.toLowerCase()) {
+          const clash = await repo.findForSignIn(input.email);
+          if (clash && clash.id !== id) throw new ConflictError('U1009');
+        }
+        for (const p of profiles) if (p.companyId && !(await repo.companyExists(p.companyId))) throw new NotFoundError('CO1000');
+        await repo.updateUser(id, { email: input.email, name: input.name, surname: input.surname, phone: input.phone, language: input.language });
+        await repo.replaceProfiles(id, profiles, ctx.isGlobal ? undefined : ctx.companyId!);
+        const after = await visibleUser(repo, ctx, id);
+        await recordChange(tx, ctx, { entityType: 'user', entityId: id, action: 'update', companyId: historyCompany(ctx, after.all), before: snapshot(before.user, before.visible), after: snapshot(after.user, after.visible) });
+        return dto(ctx, after.user, after.visible);
+      });
+    },
+
+    async act(ctx: RequestContext, id: string, action: UserAction | 'delete'): Promise<User> {
+      assertCan(ctx, 'users.manage');
+      const mailIds: string[] = [];
+      const result = await transact(async (tx) => {
+        const repo = createUsersRepository(tx);
+        const before = await visibleUser(repo, ctx, id);
+        assertOwnsAccount(ctx, before.all);
+        const { user } = before;
+        if (action !== 'restore' && user.deletedAt) throw new NotFoundError('U1000');
+        switch (action) {
+          case 'delete':
+            if (id === ctx.userId) throw new ConflictError('U1003');
+            await repo.updateUser(id, { deletedAt: new Date() });
+            break;
+          case 'restore':
+            if (!user.deletedAt) throw new ConflictError('U1005');
+            await repo.updateUser(id, { deletedAt: null });
+            break;
+          case 'disable':
+            if (id === ctx.userId) throw new ConflictError('U1004');
+            if (user.state === 'Disabled') throw new ConflictError('U1001');
+            await repo.updateUser(id, { state: 'Disabled' });
+            break;
+          case 'enable':
+            if (user.state !== 'Disabled' && user.state !== 'Suspended' && user.state !== 'Inactive') throw new ConflictError('U1002');
+            await repo.updateUser(id, { state: user.passwordHash ? 'Active' : 'Created' });
+            break;
+          case 'renew-activation': {
+            if (user.state !== 'Created') throw new ConflictError('U1006');
+            const companyName = before.visible.find((p) => p.companyId)?.companyName ?? null;
+            mailIds.push(await sendActivation(tx, user, companyName));
+            break;
+          }
+        }
+        const after = await visibleUser(repo, ctx, id);
+        await recordChange(tx, ctx, { entityType: 'user', entityId: id, action: action.replace('-', '_'), companyId: historyCompany(ctx, after.all), before: snapshot(user, before.visible), after: snapshot(after.user, after.visible) });
+        return dto(ctx, after.user, after.visible);
+      });
+      await mailer.dispatch(mailIds);
+      return result;
+    },
+  };
+}
+export type UserAdminService = ReturnType<typeof createUserAdminService>;

@@ -1,0 +1,32 @@
+/** Who may grant which profiles (DESIGN.md §3): only ADMIN grants global roles or other companies. */
+import { companyRoles, globalRoles, type Role } from '@aforo/contracts/roles';
+import type { UserProfileInput } from '@aforo/contracts/users';
+import { AppError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+import type { NewProfile } from './users.repository';
+
+const isSubset = (roles: readonly Role[], allowed: readonly Role[]) => roles.every((r) => allowed.includes(r));
+
+/** The profiles a caller may save, normalised; throws U1012 for roles the caller may not grant. */
+export function allowedProfiles(ctx: RequestContext, input: UserProfileInput[]): NewProfile[] {
+  const companies = input.map((p) => p.company?.id ?? null);
+  if (new Set(companies).size !== companies.length) throw new AppError('U1012');
+  if (input.some((p) => p.roles.length === 0)) throw new AppError('U1011');
+  if (!ctx.isGlobal) {
+    // a client admin saves exactly one profile: its own company's, with company roles
+    const [only] = input;
+    if (input.length !== 1 || only?.company?.id !== ctx.companyId) throw new AppError('U1012');
+    if (!isSubset(only.roles, companyRoles)) throw new AppError('U1012');
+    return [{ companyId: ctx.companyId, roles: [...new Set(only.roles)] }];
+  }
+  return input.map((p) => {
+    const allowed = p.company ? companyRoles : globalRoles;
+    if (!isSubset(p.roles, allowed)) throw new AppError('U1012');
+    return { companyId: p.company?.id ?? null, roles: [...new Set(p.roles)] };
+  });
+}
+
+/** The history view of a user's profiles: {companyId or "global": roles}. */
+export function profilesForHistory(profiles: Array<{ companyId: string | null; roles: string[] }>): Record<string, string[]> {
+  return Object.fromEntries(profiles.map((p) => [p.companyId ?? 'global', [...p.roles].sort()]));
+}
