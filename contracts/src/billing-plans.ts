@@ -25,7 +25,13 @@ export const billingPlanInputSchema = z.object({
 });
 export type BillingPlanInput = z.infer<typeof billingPlanInputSchema>;
 
-export const billingPlanOrderFields = ['name', 'monthly_api_calls', 'max_points', 'max_users', 'created_at'] as const;
+export const billingPlanOrderFields = [
+  'name',
+  'monthly_api_calls',
+  'max_points',
+  'max_users',
+  'created_at',
+] as const;
 export const billingPlanListQuerySchema = listQuerySchema.extend({
   order: z.enum(billingPlanOrderFields).default('name'),
 });

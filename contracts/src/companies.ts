@@ -29,7 +29,10 @@ export const companyInputSchema = z.object({
   businessName: requiredText(200),
   contactName: optionalText(200),
   position: optionalText(200),
-  email: z.union([emailSchema, z.literal('').transform(() => null), z.null()]).optional().transform((v) => v ?? null),
+  email: z
+    .union([emailSchema, z.literal('').transform(() => null), z.null()])
+    .optional()
+    .transform((v) => v ?? null),
   phone: optionalText(50),
   countryId: idSchema.nullish().transform((v) => v ?? null),
   billingPlanId: idSchema.nullish().transform((v) => v ?? null),

@@ -25,6 +25,8 @@ export const countryInputSchema = z.object({
 export type CountryInput = z.infer<typeof countryInputSchema>;
 
 export const countryOrderFields = ['name', 'code', 'created_at'] as const;
-export const countryListQuerySchema = listQuerySchema.extend({ order: z.enum(countryOrderFields).default('name') });
+export const countryListQuerySchema = listQuerySchema.extend({
+  order: z.enum(countryOrderFields).default('name'),
+});
 export type CountryListQuery = z.infer<typeof countryListQuerySchema>;
 export const countryListSchema = listResponseSchema(countrySchema);

@@ -14,6 +14,8 @@ export const mailSchema = z.object({
 });
 export type Mail = z.infer<typeof mailSchema>;
 
-export const mailListQuerySchema = listQuerySchema.extend({ order: z.enum(['created_at']).default('created_at') });
+export const mailListQuerySchema = listQuerySchema.extend({
+  order: z.enum(['created_at']).default('created_at'),
+});
 export type MailListQuery = z.infer<typeof mailListQuerySchema>;
 export const mailListSchema = listResponseSchema(mailSchema);

@@ -11,7 +11,11 @@ const newPassword = z
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'mismatch' });
 
 export const restorePasswordSchema = z
-  .object({ token: z.string().min(20).max(200), password: passwordSchema, confirmPassword: z.string().min(1).max(200) })
+  .object({
+    token: z.string().min(20).max(200),
+    password: passwordSchema,
+    confirmPassword: z.string().min(1).max(200),
+  })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'mismatch' });
 export type RestorePassword = z.infer<typeof restorePasswordSchema>;
 

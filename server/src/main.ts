@@ -55,7 +55,14 @@ async function main(): Promise<void> {
 
   if (role === 'all' || role === 'api') {
     const tokens = new TokenService(loadJwtSecret(env.JWT_SECRET, env.DATA_DIR));
-    const app = await buildApp({ database, tokens, logger: log, webDist, publicUrl: publicUrl(env), smtpUrl: env.SMTP_URL });
+    const app = await buildApp({
+      database,
+      tokens,
+      logger: log,
+      webDist,
+      publicUrl: publicUrl(env),
+      smtpUrl: env.SMTP_URL,
+    });
     await app.listen({ port: env.PORT, host: env.HOST });
     closers.unshift(() => app.close());
     const url = publicUrl(env);

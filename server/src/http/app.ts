@@ -95,7 +95,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = createMailer(db, { smtpUrl: options.smtpUrl, log: app.log });
   await app.register(userAdminRoutes(createUserAdminService(db, mailer, publicUrl)));
   await app.register(mailOutboxRoutes(createMailOutboxService(db)));
-  await app.register(publicAuthRoutes(createPublicAuthService(db, mailer, publicUrl), options.publicCallsPerMinute));
+  await app.register(
+    publicAuthRoutes(createPublicAuthService(db, mailer, publicUrl), options.publicCallsPerMinute),
+  );
   await app.register(rolesRoutes());
   await app.register(countriesRoutes(createCountriesService(options.database.db)));
   await app.register(billingPlansRoutes(createBillingPlansService(options.database.db)));

@@ -4,7 +4,9 @@ import { diffFields } from './changes';
 describe('diffFields', () => {
   it('keeps only the fields that changed, dates as ISO strings', () => {
     const at = new Date('2026-01-02T03:04:05Z');
-    expect(diffFields({ name: 'a', code: 'ES', deletedAt: null }, { name: 'b', code: 'ES', deletedAt: at })).toEqual({
+    expect(
+      diffFields({ name: 'a', code: 'ES', deletedAt: null }, { name: 'b', code: 'ES', deletedAt: at }),
+    ).toEqual({
       name: ['a', 'b'],
       deletedAt: [null, '2026-01-02T03:04:05.000Z'],
     });

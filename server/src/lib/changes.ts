@@ -2,7 +2,17 @@
 export type Changes = Record<string, [unknown, unknown]>;
 
 /** Fields never written to the history, whatever the entity. */
-const secretFields = new Set(['passwordHash', 'password', 'currentPassword', 'confirmPassword', 'tokenHash', 'token', 'key', 'keyHash', 'secret']);
+const secretFields = new Set([
+  'passwordHash',
+  'password',
+  'currentPassword',
+  'confirmPassword',
+  'tokenHash',
+  'token',
+  'key',
+  'keyHash',
+  'secret',
+]);
 /** Bookkeeping that changes on every write and says nothing. */
 const noiseFields = new Set(['updatedAt', 'createdAt']);
 

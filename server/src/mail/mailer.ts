@@ -20,7 +20,9 @@ export interface Mailer {
 }
 
 export function createMailer(db: Db, options: { smtpUrl?: string; from?: string; log?: MailLog }): Mailer {
-  const transport: Transporter | undefined = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const transport: Transporter | undefined = options.smtpUrl
+    ? nodemailer.createTransport(options.smtpUrl)
+    : undefined;
   const from = options.from ?? 'Aforo <no-reply@aforo.dev>';
   const outbox = createMailOutboxRepository(db);
 
@@ -30,11 +32,20 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from?: string;
     async dispatch(ids) {
       for (const mail of await outbox.byIds(ids)) {
         if (!transport) {
-          options.log?.info({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail kept in the outbox (no SMTP_URL)');
+          options.log?.info(
+            { to: mail.to, subject: mail.subject, text: mail.text },
+            'mail kept in the outbox (no SMTP_URL)',
+          );
           continue;
         }
         try {
-          await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+          await transport.sendMail({
+            from,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html ?? undefined,
+          });
           await outbox.markDelivered(mail.id, { status: 'sent' });
         } catch (err) {
           const error = err instanceof Error ? err.message : String(err);

@@ -31,6 +31,7 @@ export async function startTestServer(
     tokens,
     logger: false,
     signInLimits: { perIp: 10_000, perAccount: 10_000 },
+    publicCallsPerMinute: 10_000,
     ...overrides,
   });
   beforeReady?.(app);

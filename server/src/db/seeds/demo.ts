@@ -131,8 +131,14 @@ export async function seedDemo(db: Db, password: string): Promise<void> {
   // one hash serves every demo account: the salt lives inside it
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const countryRows = await tx.insert(countries).values([...demoCountries]).returning();
-    const planRows = await tx.insert(billingPlans).values([...demoBillingPlans]).returning();
+    const countryRows = await tx
+      .insert(countries)
+      .values([...demoCountries])
+      .returning();
+    const planRows = await tx
+      .insert(billingPlans)
+      .values([...demoBillingPlans])
+      .returning();
     const spain = countryRows.find((c) => c.code === 'ES')!.id;
     const planId = (name: string) => planRows.find((p) => p.name === name)!.id;
     const ids: Record<string, string> = {};

@@ -16,5 +16,10 @@ export function toBillingPlan(row: BillingPlanRow): BillingPlan {
 
 /** The fields the history of changes records. */
 export function billingPlanHistory(row: BillingPlanRow): Record<string, unknown> {
-  return { name: row.name, monthlyApiCalls: row.monthlyApiCalls, maxPoints: row.maxPoints, maxUsers: row.maxUsers };
+  return {
+    name: row.name,
+    monthlyApiCalls: row.monthlyApiCalls,
+    maxPoints: row.maxPoints,
+    maxUsers: row.maxUsers,
+  };
 }

@@ -38,7 +38,10 @@ export function createBillingPlansRepository(db: Db) {
         .from(billingPlans)
         .where(where)
         .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(billingPlans.id));
-      const rows = query.length === -1 ? await base : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const rows =
+        query.length === -1
+          ? await base
+          : await base.limit(query.length).offset((query.page - 1) * query.length);
       const [total] = await db.select({ n: count() }).from(billingPlans).where(where);
       return { rows, total: total?.n ?? 0 };
     },
@@ -63,7 +66,10 @@ export function createBillingPlansRepository(db: Db) {
     },
 
     async update(id: string, input: BillingPlanInput): Promise<void> {
-      await db.update(billingPlans).set({ ...input, updatedAt: new Date() }).where(eq(billingPlans.id, id));
+      await db
+        .update(billingPlans)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(billingPlans.id, id));
     },
 
     /** Soft-deleted companies still on the plan (they would block the hard delete by foreign key). */

@@ -20,27 +20,52 @@ export function billingPlansRoutes(billingPlans: BillingPlansService): FastifyPl
     // reads serve form selectors for provider staff; the service checks the finer right
     app.get(
       '/api/billing-plans',
-      { config: { access: 'signedIn' }, schema: { tags, querystring: billingPlanListQuerySchema, response: { 200: billingPlanListSchema, ...errors } } },
+      {
+        config: { access: 'signedIn' },
+        schema: {
+          tags,
+          querystring: billingPlanListQuerySchema,
+          response: { 200: billingPlanListSchema, ...errors },
+        },
+      },
       async (request) => billingPlans.list(contextOf(request), request.query),
     );
     app.get(
       '/api/billing-plans/:id',
-      { config: { access: 'signedIn' }, schema: { tags, params: idParamsSchema, response: { 200: billingPlanSchema, ...errors } } },
+      {
+        config: { access: 'signedIn' },
+        schema: { tags, params: idParamsSchema, response: { 200: billingPlanSchema, ...errors } },
+      },
       async (request) => billingPlans.get(contextOf(request), request.params.id),
     );
     app.post(
       '/api/billing-plans',
-      { config: { access: 'system' }, schema: { tags, body: billingPlanInputSchema, response: { 201: billingPlanSchema, ...errors } } },
-      async (request, reply) => reply.status(201).send(await billingPlans.create(contextOf(request), request.body)),
+      {
+        config: { access: 'system' },
+        schema: { tags, body: billingPlanInputSchema, response: { 201: billingPlanSchema, ...errors } },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await billingPlans.create(contextOf(request), request.body)),
     );
     app.put(
       '/api/billing-plans/:id',
-      { config: { access: 'system' }, schema: { tags, params: idParamsSchema, body: billingPlanInputSchema, response: { 200: billingPlanSchema, ...errors } } },
+      {
+        config: { access: 'system' },
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: billingPlanInputSchema,
+          response: { 200: billingPlanSchema, ...errors },
+        },
+      },
       async (request) => billingPlans.update(contextOf(request), request.params.id, request.body),
     );
     app.delete(
       '/api/billing-plans/:id',
-      { config: { access: 'system' }, schema: { tags, params: idParamsSchema, response: { 200: okResponseSchema, ...errors } } },
+      {
+        config: { access: 'system' },
+        schema: { tags, params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
+      },
       async (request) => {
         await billingPlans.remove(contextOf(request), request.params.id);
         return { ok: true as const };

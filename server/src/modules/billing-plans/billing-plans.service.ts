@@ -42,7 +42,14 @@ export function createBillingPlansService(db: Db) {
         const repo = createBillingPlansRepository(tx);
         await assertUnique(repo, input);
         const after = await existing(repo, await repo.insert(input));
-        await recordChange(tx, ctx, { entityType, entityId: after.id, action: 'create', companyId: null, before: null, after: billingPlanHistory(after) });
+        await recordChange(tx, ctx, {
+          entityType,
+          entityId: after.id,
+          action: 'create',
+          companyId: null,
+          before: null,
+          after: billingPlanHistory(after),
+        });
         return toBillingPlan(after);
       });
     },
@@ -55,7 +62,14 @@ export function createBillingPlansService(db: Db) {
         await assertUnique(repo, input, id);
         await repo.update(id, input);
         const after = await existing(repo, id);
-        await recordChange(tx, ctx, { entityType, entityId: id, action: 'update', companyId: null, before: billingPlanHistory(before), after: billingPlanHistory(after) });
+        await recordChange(tx, ctx, {
+          entityType,
+          entityId: id,
+          action: 'update',
+          companyId: null,
+          before: billingPlanHistory(before),
+          after: billingPlanHistory(after),
+        });
         return toBillingPlan(after);
       });
     },
@@ -70,10 +84,24 @@ export function createBillingPlansService(db: Db) {
         const detached = await repo.deletedCompaniesOn(id);
         await repo.detachDeletedCompanies(id);
         for (const companyId of detached) {
-          await recordChange(tx, ctx, { entityType: 'company', entityId: companyId, action: 'update', companyId, before: { billingPlanId: id }, after: { billingPlanId: null } });
+          await recordChange(tx, ctx, {
+            entityType: 'company',
+            entityId: companyId,
+            action: 'update',
+            companyId,
+            before: { billingPlanId: id },
+            after: { billingPlanId: null },
+          });
         }
         await repo.remove(id);
-        await recordChange(tx, ctx, { entityType, entityId: id, action: 'delete', companyId: null, before: billingPlanHistory(before), after: null });
+        await recordChange(tx, ctx, {
+          entityType,
+          entityId: id,
+          action: 'delete',
+          companyId: null,
+          before: billingPlanHistory(before),
+          after: null,
+        });
       });
     },
   };

@@ -5,7 +5,11 @@ import { buildCompany } from '../../test/factories';
 import { bearer, startTestServer, type TestServer } from '../../test/test-server';
 
 const admin = 'admin@demo.aforo.dev';
-const companyUsers = ['admin-cliente.norte@demo.aforo.dev', 'user.norte@demo.aforo.dev', 'spectator.levante@demo.aforo.dev'];
+const companyUsers = [
+  'admin-cliente.norte@demo.aforo.dev',
+  'user.norte@demo.aforo.dev',
+  'spectator.levante@demo.aforo.dev',
+];
 let server: TestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
@@ -17,20 +21,42 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: string, payload?: object) =>
-  server.request({ method, url, headers: bearer(tokens[who]!, { 'accept-language': 'en' }), ...(payload ? { payload } : {}) });
+  server.request({
+    method,
+    url,
+    headers: bearer(tokens[who]!, { 'accept-language': 'en' }),
+    ...(payload ? { payload } : {}),
+  });
 
-const plan = (name: string, extra: object = {}) => ({ name, monthlyApiCalls: 5000, maxPoints: 10, maxUsers: 3, ...extra });
+const plan = (name: string, extra: object = {}) => ({
+  name,
+  monthlyApiCalls: 5000,
+  maxPoints: 10,
+  maxUsers: 3,
+  ...extra,
+});
 const missingId = '00000000-0000-4000-8000-000000000000';
 
 async function planByName(name: string) {
-  const list = (await call('GET', `/api/billing-plans?length=-1&search=${encodeURIComponent(name)}`, admin)).json();
+  const list = (
+    await call('GET', `/api/billing-plans?length=-1&search=${encodeURIComponent(name)}`, admin)
+  ).json();
   return list.rows.find((p: { name: string }) => p.name === name);
 }
 
 async function history(entityType: string, entityId: string) {
-  const res = await call('GET', `/api/log-entries?entityType=${entityType}&entityId=${entityId}&dir=ASC`, admin);
+  const res = await call(
+    'GET',
+    `/api/log-entries?entityType=${entityType}&entityId=${entityId}&dir=ASC`,
+    admin,
+  );
   expect(res.statusCode).toBe(200);
-  return res.json().rows as { action: string; companyId: string | null; changes: Record<string, unknown>; user: { email: string } }[];
+  return res.json().rows as {
+    action: string;
+    companyId: string | null;
+    changes: Record<string, unknown>;
+    user: { email: string };
+  }[];
 }
 
 describe('billing plans', () => {
@@ -38,10 +64,21 @@ describe('billing plans', () => {
     const created = await call('POST', '/api/billing-plans', admin, plan('Ensayo'));
     expect(created.statusCode).toBe(201);
     const item = created.json();
-    expect(item).toMatchObject({ name: 'Ensayo', monthlyApiCalls: 5000, maxPoints: 10, maxUsers: 3, companies: 0 });
+    expect(item).toMatchObject({
+      name: 'Ensayo',
+      monthlyApiCalls: 5000,
+      maxPoints: 10,
+      maxUsers: 3,
+      companies: 0,
+    });
     expect((await call('GET', `/api/billing-plans/${item.id}`, admin)).json()).toEqual(item);
 
-    const updated = await call('PUT', `/api/billing-plans/${item.id}`, admin, plan('Ensayo plus', { maxPoints: 40 }));
+    const updated = await call(
+      'PUT',
+      `/api/billing-plans/${item.id}`,
+      admin,
+      plan('Ensayo plus', { maxPoints: 40 }),
+    );
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ name: 'Ensayo plus', maxPoints: 40 });
     expect((await call('DELETE', `/api/billing-plans/${item.id}`, admin)).json()).toEqual({ ok: true });
@@ -52,9 +89,19 @@ describe('billing plans', () => {
     const rows = await history('billing_plan', item.id);
     expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'delete']);
     expect(rows.every((r) => r.companyId === null && r.user.email === admin)).toBe(true);
-    expect(rows[0]!.changes).toEqual({ name: [null, 'Ensayo'], monthlyApiCalls: [null, 5000], maxPoints: [null, 10], maxUsers: [null, 3] });
+    expect(rows[0]!.changes).toEqual({
+      name: [null, 'Ensayo'],
+      monthlyApiCalls: [null, 5000],
+      maxPoints: [null, 10],
+      maxUsers: [null, 3],
+    });
     expect(rows[1]!.changes).toEqual({ name: ['Ensayo', 'Ensayo plus'], maxPoints: [10, 40] });
-    expect(rows[2]!.changes).toEqual({ name: ['Ensayo plus', null], monthlyApiCalls: [5000, null], maxPoints: [40, null], maxUsers: [3, null] });
+    expect(rows[2]!.changes).toEqual({
+      name: ['Ensayo plus', null],
+      monthlyApiCalls: [5000, null],
+      maxPoints: [40, null],
+      maxUsers: [3, null],
+    });
   });
 
   it('refuses a duplicate name in any case with BP1001, on create and on update', async () => {
@@ -63,7 +110,9 @@ describe('billing plans', () => {
     expect(dup.json()).toEqual({ code: 'BP1001', message: 'A billing plan with this name already exists.' });
 
     const own = (await call('POST', '/api/billing-plans', admin, plan('Temporal'))).json();
-    expect((await call('PUT', `/api/billing-plans/${own.id}`, admin, plan('CORPORATIVO'))).json().code).toBe('BP1001');
+    expect((await call('PUT', `/api/billing-plans/${own.id}`, admin, plan('CORPORATIVO'))).json().code).toBe(
+      'BP1001',
+    );
     // keeping its own name (another case) is not a clash
     expect((await call('PUT', `/api/billing-plans/${own.id}`, admin, plan('TEMPORAL'))).statusCode).toBe(200);
   });
@@ -73,7 +122,10 @@ describe('billing plans', () => {
     expect(profesional.companies).toBe(1);
     const res = await call('DELETE', `/api/billing-plans/${profesional.id}`, admin);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 'BP0001', message: 'The billing plan cannot be deleted because it has companies.' });
+    expect(res.json()).toEqual({
+      code: 'BP0001',
+      message: 'The billing plan cannot be deleted because it has companies.',
+    });
     expect((await call('GET', `/api/billing-plans/${profesional.id}`, admin)).statusCode).toBe(200);
   });
 
@@ -86,7 +138,13 @@ describe('billing plans', () => {
     const [row] = await server.database.db.select().from(companies).where(eq(companies.id, company.id));
     expect(row!.billingPlanId).toBeNull();
     const rows = await history('company', company.id);
-    expect(rows).toEqual([expect.objectContaining({ action: 'update', companyId: company.id, changes: { billingPlanId: [item.id, null] } })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        action: 'update',
+        companyId: company.id,
+        changes: { billingPlanId: [item.id, null] },
+      }),
+    ]);
   });
 
   it('answers 404 BP1000 for an unknown plan', async () => {
@@ -98,13 +156,24 @@ describe('billing plans', () => {
   });
 
   it('answers 400 V1000 with field messages for bad input', async () => {
-    const res = await call('POST', '/api/billing-plans', admin, { name: ' ', monthlyApiCalls: -1, maxPoints: 'many' });
+    const res = await call('POST', '/api/billing-plans', admin, {
+      name: ' ',
+      monthlyApiCalls: -1,
+      maxPoints: 'many',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('V1000');
-    expect(Object.keys(res.json().fields).sort()).toEqual(['maxPoints', 'maxUsers', 'monthlyApiCalls', 'name']);
+    expect(Object.keys(res.json().fields).sort()).toEqual([
+      'maxPoints',
+      'maxUsers',
+      'monthlyApiCalls',
+      'name',
+    ]);
     expect(res.json().fields.name).toBe('This is a required field');
     expect((await call('GET', '/api/billing-plans/not-a-uuid', admin)).statusCode).toBe(400);
-    expect((await call('GET', '/api/billing-plans?order=price', admin)).json().fields).toHaveProperty('order');
+    expect((await call('GET', '/api/billing-plans?order=price', admin)).json().fields).toHaveProperty(
+      'order',
+    );
   });
 
   it('lets CHIEF and VIEWER read but not write', async () => {
@@ -148,10 +217,15 @@ describe('billing plans', () => {
     expect(points).toEqual([...points].sort((a, b) => a - b));
     expect(all.total).toBe(all.rows.length);
 
-    const page2 = (await call('GET', '/api/billing-plans?page=2&length=1&order=monthly_api_calls&dir=DESC', admin)).json();
+    const page2 = (
+      await call('GET', '/api/billing-plans?page=2&length=1&order=monthly_api_calls&dir=DESC', admin)
+    ).json();
     expect(page2.rows).toHaveLength(1);
     expect(page2.total).toBe(all.total);
-    const byCalls = [...all.rows].sort((a: { monthlyApiCalls: number }, b: { monthlyApiCalls: number }) => b.monthlyApiCalls - a.monthlyApiCalls);
+    const byCalls = [...all.rows].sort(
+      (a: { monthlyApiCalls: number }, b: { monthlyApiCalls: number }) =>
+        b.monthlyApiCalls - a.monthlyApiCalls,
+    );
     expect(page2.rows[0].monthlyApiCalls).toBe(byCalls[1].monthlyApiCalls);
 
     const found = (await call('GET', '/api/billing-plans?search=CORPO', admin)).json();

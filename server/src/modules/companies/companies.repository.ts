@@ -4,7 +4,11 @@ import type { CompanyInputParsed, CompanyListQuery } from '@aforo/contracts/comp
 import type { Db } from '../../db/client';
 import { billingPlans, companies, countries } from '../../db/schema';
 
-const orderColumns = { business_name: companies.businessName, created_at: companies.createdAt, email: companies.email } as const;
+const orderColumns = {
+  business_name: companies.businessName,
+  created_at: companies.createdAt,
+  email: companies.email,
+} as const;
 
 export function createCompaniesRepository(db: Db) {
   // users with a profile here (any profile state) who are not deleted; drizzle drops table
@@ -41,13 +45,22 @@ export function createCompaniesRepository(db: Db) {
       const where = and(
         query.showDeleted ? undefined : isNull(companies.deletedAt),
         term
-          ? or(ilike(companies.businessName, `%${term}%`), ilike(companies.contactName, `%${term}%`), ilike(companies.email, `%${term}%`))
+          ? or(
+              ilike(companies.businessName, `%${term}%`),
+              ilike(companies.contactName, `%${term}%`),
+              ilike(companies.email, `%${term}%`),
+            )
           : undefined,
       );
       const column = orderColumns[query.order];
       const direction: SQL = query.dir === 'ASC' ? sql`asc nulls last` : sql`desc nulls last`;
-      const base = selectWithRelations().where(where).orderBy(sql`${column} ${direction}`, companies.id);
-      const rows = query.length === -1 ? await base : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const base = selectWithRelations()
+        .where(where)
+        .orderBy(sql`${column} ${direction}`, companies.id);
+      const rows =
+        query.length === -1
+          ? await base
+          : await base.limit(query.length).offset((query.page - 1) * query.length);
       const [total] = await db.select({ n: count() }).from(companies).where(where);
       return { rows, total: total?.n ?? 0 };
     },
@@ -63,7 +76,9 @@ export function createCompaniesRepository(db: Db) {
       const rows = await db
         .select({ id: companies.id })
         .from(companies)
-        .where(and(sql`lower(${companies.businessName}) = lower(${businessName})`, isNull(companies.deletedAt)));
+        .where(
+          and(sql`lower(${companies.businessName}) = lower(${businessName})`, isNull(companies.deletedAt)),
+        );
       return rows.some((r) => r.id !== exceptId);
     },
 
@@ -73,7 +88,10 @@ export function createCompaniesRepository(db: Db) {
     },
 
     async billingPlanExists(id: string): Promise<boolean> {
-      const [row] = await db.select({ id: billingPlans.id }).from(billingPlans).where(eq(billingPlans.id, id));
+      const [row] = await db
+        .select({ id: billingPlans.id })
+        .from(billingPlans)
+        .where(eq(billingPlans.id, id));
       return row !== undefined;
     },
 
@@ -83,16 +101,25 @@ export function createCompaniesRepository(db: Db) {
     },
 
     async update(id: string, input: CompanyInputParsed): Promise<void> {
-      await db.update(companies).set({ ...input, updatedAt: new Date() }).where(eq(companies.id, id));
+      await db
+        .update(companies)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(companies.id, id));
     },
 
     async softDelete(id: string): Promise<void> {
       const now = new Date();
-      await db.update(companies).set({ deletedAt: now, updatedAt: now }).where(and(eq(companies.id, id), isNull(companies.deletedAt)));
+      await db
+        .update(companies)
+        .set({ deletedAt: now, updatedAt: now })
+        .where(and(eq(companies.id, id), isNull(companies.deletedAt)));
     },
 
     async restore(id: string): Promise<void> {
-      await db.update(companies).set({ deletedAt: null, updatedAt: new Date() }).where(and(eq(companies.id, id), isNotNull(companies.deletedAt)));
+      await db
+        .update(companies)
+        .set({ deletedAt: null, updatedAt: new Date() })
+        .where(and(eq(companies.id, id), isNotNull(companies.deletedAt)));
     },
   };
 }

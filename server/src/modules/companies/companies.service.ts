@@ -28,9 +28,15 @@ export function createCompaniesService(db: Db) {
     return row;
   }
 
-  async function assertValid(ctx: RequestContext, repo: CompaniesRepository, input: CompanyInputParsed, exceptId?: string) {
+  async function assertValid(
+    ctx: RequestContext,
+    repo: CompaniesRepository,
+    input: CompanyInputParsed,
+    exceptId?: string,
+  ) {
     const fields: Record<string, string> = {};
-    if (input.countryId && !(await repo.countryExists(input.countryId))) fields.countryId = fieldMessage('invalid', ctx.lang);
+    if (input.countryId && !(await repo.countryExists(input.countryId)))
+      fields.countryId = fieldMessage('invalid', ctx.lang);
     if (input.billingPlanId && !(await repo.billingPlanExists(input.billingPlanId)))
       fields.billingPlanId = fieldMessage('invalid', ctx.lang);
     if (Object.keys(fields).length > 0) throw new ValidationError(fields);
@@ -55,7 +61,14 @@ export function createCompaniesService(db: Db) {
         const repo = createCompaniesRepository(tx);
         await assertValid(ctx, repo, input);
         const after = await existing(repo, await repo.insert(input));
-        await recordChange(tx, ctx, { entityType, entityId: after.id, action: 'create', companyId: after.id, before: null, after: companyHistory(after) });
+        await recordChange(tx, ctx, {
+          entityType,
+          entityId: after.id,
+          action: 'create',
+          companyId: after.id,
+          before: null,
+          after: companyHistory(after),
+        });
         return toCompany(after);
       });
     },
@@ -68,7 +81,14 @@ export function createCompaniesService(db: Db) {
         await assertValid(ctx, repo, input, id);
         await repo.update(id, input);
         const after = await existing(repo, id);
-        await recordChange(tx, ctx, { entityType, entityId: id, action: 'update', companyId: id, before: companyHistory(before), after: companyHistory(after) });
+        await recordChange(tx, ctx, {
+          entityType,
+          entityId: id,
+          action: 'update',
+          companyId: id,
+          before: companyHistory(before),
+          after: companyHistory(after),
+        });
         return toCompany(after);
       });
     },
@@ -82,7 +102,14 @@ export function createCompaniesService(db: Db) {
         if (before.isProvider || before.users > 0) throw new ConflictError('CO1002');
         await repo.softDelete(id);
         const after = await existing(repo, id);
-        await recordChange(tx, ctx, { entityType, entityId: id, action: 'delete', companyId: id, before: companyHistory(before), after: companyHistory(after) });
+        await recordChange(tx, ctx, {
+          entityType,
+          entityId: id,
+          action: 'delete',
+          companyId: id,
+          before: companyHistory(before),
+          after: companyHistory(after),
+        });
       });
     },
 
@@ -91,10 +118,18 @@ export function createCompaniesService(db: Db) {
       return transact(async (tx) => {
         const repo = createCompaniesRepository(tx);
         const before = await existing(repo, id);
-        if (!before.deletedAt || (await repo.isNameTaken(before.businessName, id))) throw new ConflictError('CO1006');
+        if (!before.deletedAt || (await repo.isNameTaken(before.businessName, id)))
+          throw new ConflictError('CO1006');
         await repo.restore(id);
         const after = await existing(repo, id);
-        await recordChange(tx, ctx, { entityType, entityId: id, action: 'restore', companyId: id, before: companyHistory(before), after: companyHistory(after) });
+        await recordChange(tx, ctx, {
+          entityType,
+          entityId: id,
+          action: 'restore',
+          companyId: id,
+          before: companyHistory(before),
+          after: companyHistory(after),
+        });
         return toCompany(after);
       });
     },

@@ -2,7 +2,7 @@
 import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { CountryInput, CountryListQuery } from '@aforo/contracts/countries';
 import type { Db } from '../../db/client';
-import { countries } from '../../db/schema';
+import { companies, countries } from '../../db/schema';
 
 export type CountryRow = typeof countries.$inferSelect & { companies: number };
 
@@ -32,7 +32,10 @@ export function createCountriesRepository(db: Db) {
         .from(countries)
         .where(where)
         .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(countries.id));
-      const rows = query.length === -1 ? await base : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const rows =
+        query.length === -1
+          ? await base
+          : await base.limit(query.length).offset((query.page - 1) * query.length);
       const [total] = await db.select({ n: count() }).from(countries).where(where);
       return { rows, total: total?.n ?? 0 };
     },
@@ -61,7 +64,20 @@ export function createCountriesRepository(db: Db) {
     },
 
     async update(id: string, input: CountryInput): Promise<void> {
-      await db.update(countries).set({ ...input, updatedAt: new Date() }).where(eq(countries.id, id));
+      await db
+        .update(countries)
+        .set({ ...input, updatedAt: new Date() })
+        .where(eq(countries.id, id));
+    },
+
+    /** Whether any company, deleted ones included, refers to the country (a restore needs it back). */
+    async isUsed(id: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(companies.countryId, id))
+        .limit(1);
+      return rows.length > 0;
     },
 
     async remove(id: string): Promise<void> {

@@ -44,7 +44,14 @@ export function createCountriesService(db: Db) {
         const repo = createCountriesRepository(tx);
         await assertUnique(repo, input);
         const after = await existing(repo, await repo.insert(input));
-        await recordChange(tx, ctx, { entityType, entityId: after.id, action: 'create', companyId: null, before: null, after: countryHistory(after) });
+        await recordChange(tx, ctx, {
+          entityType,
+          entityId: after.id,
+          action: 'create',
+          companyId: null,
+          before: null,
+          after: countryHistory(after),
+        });
         return toCountry(after);
       });
     },
@@ -57,7 +64,14 @@ export function createCountriesService(db: Db) {
         await assertUnique(repo, input, id);
         await repo.update(id, input);
         const after = await existing(repo, id);
-        await recordChange(tx, ctx, { entityType, entityId: id, action: 'update', companyId: null, before: countryHistory(before), after: countryHistory(after) });
+        await recordChange(tx, ctx, {
+          entityType,
+          entityId: id,
+          action: 'update',
+          companyId: null,
+          before: countryHistory(before),
+          after: countryHistory(after),
+        });
         return toCountry(after);
       });
     },
@@ -67,9 +81,16 @@ export function createCountriesService(db: Db) {
       return transact(async (tx) => {
         const repo = createCountriesRepository(tx);
         const before = await existing(repo, id);
-        if (before.companies > 0) throw new ConflictError('CU1002');
+        if (await repo.isUsed(id)) throw new ConflictError('CU1002');
         await repo.remove(id);
-        await recordChange(tx, ctx, { entityType, entityId: id, action: 'delete', companyId: null, before: countryHistory(before), after: null });
+        await recordChange(tx, ctx, {
+          entityType,
+          entityId: id,
+          action: 'delete',
+          companyId: null,
+          before: countryHistory(before),
+          after: null,
+        });
       });
     },
   };

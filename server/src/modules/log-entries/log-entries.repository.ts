@@ -50,7 +50,10 @@ export function createLogEntriesRepository(db: Db) {
       .leftJoin(users, eq(users.id, logEntries.userId))
       .where(where)
       .orderBy(query.dir === 'ASC' ? logEntries.at : desc(logEntries.at), desc(logEntries.id));
-    const rows = query.length === -1 ? await base : await base.limit(query.length).offset((query.page - 1) * query.length);
+    const rows =
+      query.length === -1
+        ? await base
+        : await base.limit(query.length).offset((query.page - 1) * query.length);
     const [total] = await db.select({ n: count() }).from(logEntries).where(where);
     return { rows: rows as LogEntryRow[], total: total?.n ?? 0 };
   }

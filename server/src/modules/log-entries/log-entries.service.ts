@@ -11,7 +11,9 @@ export function createLogEntriesService(db: Db) {
   return {
     async list(ctx: RequestContext, query: LogEntryListQuery) {
       assertCan(ctx, 'monitoring.read');
-      const { rows, total } = ctx.isGlobal ? await repo.listAcrossCompanies(query) : await repo.listInCompany(ctx, query);
+      const { rows, total } = ctx.isGlobal
+        ? await repo.listAcrossCompanies(query)
+        : await repo.listInCompany(ctx, query);
       return { rows: rows.map(toLogEntry), total };
     },
   };

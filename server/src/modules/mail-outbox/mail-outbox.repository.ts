@@ -27,13 +27,20 @@ export function createMailOutboxRepository(db: Db) {
     async markDelivered(id: string, result: { status: 'sent' | 'failed'; error?: string }): Promise<void> {
       await db
         .update(mailOutbox)
-        .set({ status: result.status, error: result.error ?? null, sentAt: result.status === 'sent' ? new Date() : null })
+        .set({
+          status: result.status,
+          error: result.error ?? null,
+          sentAt: result.status === 'sent' ? new Date() : null,
+        })
         .where(eq(mailOutbox.id, id));
     },
 
     async listAcrossCompanies(query: MailListQuery): Promise<{ rows: MailRow[]; total: number }> {
       const base = db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id));
-      const rows = query.length === -1 ? await base : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const rows =
+        query.length === -1
+          ? await base
+          : await base.limit(query.length).offset((query.page - 1) * query.length);
       const [total] = await db.select({ n: count() }).from(mailOutbox);
       return { rows, total: total?.n ?? 0 };
     },

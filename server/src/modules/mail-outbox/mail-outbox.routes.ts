@@ -11,7 +11,11 @@ export function mailOutboxRoutes(outbox: MailOutboxService): FastifyPluginAsyncZ
       '/api/mail-outbox',
       {
         config: { access: 'system' },
-        schema: { tags: ['mail'], querystring: mailListQuerySchema, response: { 200: mailListSchema, ...authErrorResponses } },
+        schema: {
+          tags: ['mail'],
+          querystring: mailListQuerySchema,
+          response: { 200: mailListSchema, ...authErrorResponses },
+        },
       },
       async (request) => outbox.list(contextOf(request), request.query),
     );
@@ -19,7 +23,11 @@ export function mailOutboxRoutes(outbox: MailOutboxService): FastifyPluginAsyncZ
       '/api/mail-outbox/:id',
       {
         config: { access: 'system' },
-        schema: { tags: ['mail'], params: idParamsSchema, response: { 200: mailSchema, ...authErrorResponses } },
+        schema: {
+          tags: ['mail'],
+          params: idParamsSchema,
+          response: { 200: mailSchema, ...authErrorResponses },
+        },
       },
       async (request) => outbox.get(contextOf(request), request.params.id),
     );

@@ -25,7 +25,14 @@ export function publicAuthRoutes(auth: PublicAuthService, perIpPerMinute = 10): 
 
     app.post(
       '/public/request/restore/password',
-      { schema: { tags, summary: 'Mail a one-time reset link; answers the same whether or not the account exists', body: restoreRequestSchema, response: { 200: okResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Mail a one-time reset link; answers the same whether or not the account exists',
+          body: restoreRequestSchema,
+          response: { 200: okResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         await auth.requestRestore(request.body.email);
         return { ok: true as const };
@@ -33,7 +40,14 @@ export function publicAuthRoutes(auth: PublicAuthService, perIpPerMinute = 10): 
     );
     app.post(
       '/public/restore/password',
-      { schema: { tags, summary: 'Set a new password with a reset link (U1010 when invalid or expired)', body: restorePasswordSchema, response: { 200: okResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Set a new password with a reset link (U1010 when invalid or expired)',
+          body: restorePasswordSchema,
+          response: { 200: okResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         await auth.restorePassword(request.body.token, request.body.password);
         return { ok: true as const };
@@ -41,12 +55,27 @@ export function publicAuthRoutes(auth: PublicAuthService, perIpPerMinute = 10): 
     );
     app.get(
       '/public/activate/user/:token',
-      { schema: { tags, summary: 'Who an activation link is for (U1007 when invalid or expired)', params: activationTokenParamsSchema, response: { 200: activationInfoSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Who an activation link is for (U1007 when invalid or expired)',
+          params: activationTokenParamsSchema,
+          response: { 200: activationInfoSchema, ...errors },
+        },
+      },
       async (request) => auth.activationInfo(request.params.token),
     );
     app.post(
       '/public/activate/user/:token',
-      { schema: { tags, summary: 'Set the first password of a new account', params: activationTokenParamsSchema, body: activateUserSchema, response: { 200: okResponseSchema, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Set the first password of a new account',
+          params: activationTokenParamsSchema,
+          body: activateUserSchema,
+          response: { 200: okResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         await auth.activate(request.params.token, request.body.password);
         return { ok: true as const };

@@ -19,18 +19,38 @@ export function createPublicAuthService(db: Db, mailer: Mailer, publicUrl: strin
   const perEmail = new RateLimiter(3, 15 * 60_000);
 
   /** Consumes a valid token and sets the password; `code` is the refusal for a bad link. */
-  function setPasswordWithToken(token: string, password: string, purpose: TokenPurpose, code: 'U1007' | 'U1010') {
+  function setPasswordWithToken(
+    token: string,
+    password: string,
+    purpose: TokenPurpose,
+    code: 'U1007' | 'U1010',
+  ) {
     return transact(async (tx) => {
       const tokens = createUserTokensRepository(tx);
       const users = createUsersRepository(tx);
       const found = await tokens.findValid(token, purpose);
       const user = found ? await users.findAcrossCompanies(found.userId) : undefined;
-      const usable = purpose === 'activation' ? user?.state === 'Created' : user?.state === 'Active' || user?.state === 'Change Password';
-      if (!found || !user || user.deletedAt || !usable || !(await tokens.consume(found.id))) throw new AppError(code);
+      const usable =
+        purpose === 'activation'
+          ? user?.state === 'Created'
+          : user?.state === 'Active' || user?.state === 'Change Password';
+      if (!found || !user || user.deletedAt || !usable || !(await tokens.consume(found.id)))
+        throw new AppError(code);
       await users.setPassword(user.id, await hashPassword(password), 'Active');
       const action = purpose === 'activation' ? 'activate' : 'password_restore';
       const companyId = (await users.profilesOf([user.id])).find((p) => p.companyId)?.companyId ?? null;
-      await recordChange(tx, { userId: user.id }, { entityType: 'user', entityId: user.id, action, companyId, before: { state: user.state }, after: { state: 'Active' } });
+      await recordChange(
+        tx,
+        { userId: user.id },
+        {
+          entityType: 'user',
+          entityId: user.id,
+          action,
+          companyId,
+          before: { state: user.state },
+          after: { state: 'Active' },
+        },
+      );
     });
   }
 
@@ -40,7 +60,8 @@ export function createPublicAuthService(db: Db, mailer: Mailer, publicUrl: strin
       if (!perEmail.hit(email)) return;
       const mailId = await transact(async (tx) => {
         const user = await createUsersRepository(tx).findForSignIn(email);
-        if (!user || user.deletedAt || (user.state !== 'Active' && user.state !== 'Change Password')) return undefined;
+        if (!user || user.deletedAt || (user.state !== 'Active' && user.state !== 'Change Password'))
+          return undefined;
         const token = await createUserTokensRepository(tx).issue(user.id, 'restore', restoreValidityMs);
         const link = `${publicUrl}/restore-password?token=${encodeURIComponent(token)}`;
         const language = user.language === 'en' ? 'en' : 'es';
@@ -49,9 +70,11 @@ export function createPublicAuthService(db: Db, mailer: Mailer, publicUrl: strin
       if (mailId) await mailer.dispatch([mailId]);
     },
 
-    restorePassword: (token: string, password: string) => setPasswordWithToken(token, password, 'restore', 'U1010'),
+    restorePassword: (token: string, password: string) =>
+      setPasswordWithToken(token, password, 'restore', 'U1010'),
 
-    activate: (token: string, password: string) => setPasswordWithToken(token, password, 'activation', 'U1007'),
+    activate: (token: string, password: string) =>
+      setPasswordWithToken(token, password, 'activation', 'U1007'),
 
     async activationInfo(token: string): Promise<ActivationInfo> {
       const found = await createUserTokensRepository(db).findValid(token, 'activation');

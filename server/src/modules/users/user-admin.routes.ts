@@ -24,7 +24,15 @@ export function userAdminRoutes(users: UserAdminService): FastifyPluginAsyncZod 
   return async (app) => {
     app.get(
       '/api/users',
-      { config, schema: { tags, summary: 'Users of the current company, or provider staff with fdxUsers', querystring: userListQuerySchema, response: { 200: userListSchema, ...errors } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Users of the current company, or provider staff with fdxUsers',
+          querystring: userListQuerySchema,
+          response: { 200: userListSchema, ...errors },
+        },
+      },
       async (request) => users.list(contextOf(request), request.query),
     );
     app.get(
@@ -46,22 +54,54 @@ export function userAdminRoutes(users: UserAdminService): FastifyPluginAsyncZod 
     );
     app.get(
       '/api/users/:id',
-      { config, schema: { tags, summary: 'One user (another company’s user answers 404)', params: idParamsSchema, response: { 200: userSchema, ...errors } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'One user (another company’s user answers 404)',
+          params: idParamsSchema,
+          response: { 200: userSchema, ...errors },
+        },
+      },
       async (request) => users.get(contextOf(request), request.params.id),
     );
     app.post(
       '/api/users',
-      { config, schema: { tags, summary: 'Create a user; an activation mail is sent', body: userInputSchema, response: { 201: userSchema, ...errors } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Create a user; an activation mail is sent',
+          body: userInputSchema,
+          response: { 201: userSchema, ...errors },
+        },
+      },
       async (request, reply) => reply.status(201).send(await users.create(contextOf(request), request.body)),
     );
     app.put(
       '/api/users/:id',
-      { config, schema: { tags, params: idParamsSchema, body: userInputSchema, response: { 200: userSchema, ...errors } } },
+      {
+        config,
+        schema: {
+          tags,
+          params: idParamsSchema,
+          body: userInputSchema,
+          response: { 200: userSchema, ...errors },
+        },
+      },
       async (request) => users.update(contextOf(request), request.params.id, request.body),
     );
     app.delete(
       '/api/users/:id',
-      { config, schema: { tags, summary: 'Soft delete (restorable)', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Soft delete (restorable)',
+          params: idParamsSchema,
+          response: { 200: okResponseSchema, ...errors },
+        },
+      },
       async (request) => {
         await users.act(contextOf(request), request.params.id, 'delete');
         return { ok: true as const };
@@ -69,7 +109,15 @@ export function userAdminRoutes(users: UserAdminService): FastifyPluginAsyncZod 
     );
     app.post(
       '/api/users/:id/:action',
-      { config, schema: { tags, summary: 'enable, disable, restore or renew-activation', params: userActionParamsSchema, response: { 200: userSchema, ...errors } } },
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'enable, disable, restore or renew-activation',
+          params: userActionParamsSchema,
+          response: { 200: userSchema, ...errors },
+        },
+      },
       async (request) => users.act(contextOf(request), request.params.id, request.params.action),
     );
   };

@@ -1,6 +1,12 @@
 /** Users administration (Accounts → Users): list, create, edit, actions and email validation. */
 import { emailSchema } from '@aforo/contracts/common/text';
-import type { User, UserAction, UserInputParsed, UserListQuery, UserRow as UserRowDto } from '@aforo/contracts/users';
+import type {
+  User,
+  UserAction,
+  UserInputParsed,
+  UserListQuery,
+  UserRow as UserRowDto,
+} from '@aforo/contracts/users';
 import { assertCan } from '../../auth/access';
 import { profilesForCheck } from '../../auth/session';
 import type { Db } from '../../db/client';
@@ -14,7 +20,12 @@ import { effectiveRoles, type Role } from '@aforo/contracts/roles';
 import { allowedProfiles, profilesForHistory } from './user-profiles.rules';
 import { createUserTokensRepository } from './user-tokens.repository';
 import { toUser } from './users.mapper';
-import { createUsersRepository, type ProfileRow, type UserRow, type UsersRepository } from './users.repository';
+import {
+  createUsersRepository,
+  type ProfileRow,
+  type UserRow,
+  type UsersRepository,
+} from './users.repository';
 
 export const activationValidityMs = 7 * 24 * 3600 * 1000;
 
@@ -42,11 +53,25 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
 
   function snapshot(user: UserRow, profiles: Array<{ companyId: string | null; roles: string[] }>) {
     const { email, name, surname, phone, language, state, deletedAt } = user;
-    return { email, name, surname, phone, language, state, deletedAt, profiles: profilesForHistory(profiles) };
+    return {
+      email,
+      name,
+      surname,
+      phone,
+      language,
+      state,
+      deletedAt,
+      profiles: profilesForHistory(profiles),
+    };
   }
 
   /** Why an email cannot be used for a new user in `companyId`, or nothing when it can. */
-  async function emailProblem(repo: UsersRepository, ctx: RequestContext, email: string, companyId: string | null) {
+  async function emailProblem(
+    repo: UsersRepository,
+    ctx: RequestContext,
+    email: string,
+    companyId: string | null,
+  ) {
     const existing = await repo.findForSignIn(email);
     if (!existing) return undefined;
     const profiles = await repo.profilesOf([existing.id]);
@@ -61,7 +86,10 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
     const token = await createUserTokensRepository(tx).issue(user.id, 'activation', activationValidityMs);
     const link = `${publicUrl}/activate/user/${token}`;
     const language = user.language === 'en' ? 'en' : 'es';
-    return mailer.queue(tx, activationMail({ email: user.email, name: user.name, language }, link, companyName));
+    return mailer.queue(
+      tx,
+      activationMail({ email: user.email, name: user.name, language }, link, companyName),
+    );
   }
 
   const historyCompany = (ctx: RequestContext, profiles: Array<{ companyId: string | null }>) =>
@@ -113,12 +141,26 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
         const firstCompany = profiles.find((p) => p.companyId)?.companyId ?? null;
         const problem = await emailProblem(repo, ctx, input.email, firstCompany);
         if (problem) throw new AppError(problem, undefined, 409);
-        for (const p of profiles) if (p.companyId && !(await repo.companyExists(p.companyId))) throw new NotFoundError('CO1000');
-        const id = await repo.insertUser({ email: input.email, name: input.name, surname: input.surname, phone: input.phone, language: input.language });
+        for (const p of profiles)
+          if (p.companyId && !(await repo.companyExists(p.companyId))) throw new NotFoundError('CO1000');
+        const id = await repo.insertUser({
+          email: input.email,
+          name: input.name,
+          surname: input.surname,
+          phone: input.phone,
+          language: input.language,
+        });
         await repo.replaceProfiles(id, profiles);
         await repo.updateUser(id, { defaultCompanyId: firstCompany });
         const { user, visible } = await visibleUser(repo, ctx, id);
-        await recordChange(tx, ctx, { entityType: 'user', entityId: id, action: 'create', companyId: historyCompany(ctx, profiles), before: null, after: snapshot(user, profiles) });
+        await recordChange(tx, ctx, {
+          entityType: 'user',
+          entityId: id,
+          action: 'create',
+          companyId: historyCompany(ctx, profiles),
+          before: null,
+          after: snapshot(user, profiles),
+        });
         const companyName = visible.find((p) => p.companyId)?.companyName ?? null;
         return { result: dto(ctx, user, visible), mailId: await sendActivation(tx, user, companyName) };
       });
@@ -137,11 +179,25 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
           const clash = await repo.findForSignIn(input.email);
           if (clash && clash.id !== id) throw new ConflictError('U1009');
         }
-        for (const p of profiles) if (p.companyId && !(await repo.companyExists(p.companyId))) throw new NotFoundError('CO1000');
-        await repo.updateUser(id, { email: input.email, name: input.name, surname: input.surname, phone: input.phone, language: input.language });
+        for (const p of profiles)
+          if (p.companyId && !(await repo.companyExists(p.companyId))) throw new NotFoundError('CO1000');
+        await repo.updateUser(id, {
+          email: input.email,
+          name: input.name,
+          surname: input.surname,
+          phone: input.phone,
+          language: input.language,
+        });
         await repo.replaceProfiles(id, profiles, ctx.isGlobal ? undefined : ctx.companyId!);
         const after = await visibleUser(repo, ctx, id);
-        await recordChange(tx, ctx, { entityType: 'user', entityId: id, action: 'update', companyId: historyCompany(ctx, after.all), before: snapshot(before.user, before.visible), after: snapshot(after.user, after.visible) });
+        await recordChange(tx, ctx, {
+          entityType: 'user',
+          entityId: id,
+          action: 'update',
+          companyId: historyCompany(ctx, after.all),
+          before: snapshot(before.user, before.visible),
+          after: snapshot(after.user, after.visible),
+        });
         return dto(ctx, after.user, after.visible);
       });
     },
@@ -170,7 +226,8 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
             await repo.updateUser(id, { state: 'Disabled' });
             break;
           case 'enable':
-            if (user.state !== 'Disabled' && user.state !== 'Suspended' && user.state !== 'Inactive') throw new ConflictError('U1002');
+            if (user.state !== 'Disabled' && user.state !== 'Suspended' && user.state !== 'Inactive')
+              throw new ConflictError('U1002');
             await repo.updateUser(id, { state: user.passwordHash ? 'Active' : 'Created' });
             break;
           case 'renew-activation': {
@@ -181,7 +238,14 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
           }
         }
         const after = await visibleUser(repo, ctx, id);
-        await recordChange(tx, ctx, { entityType: 'user', entityId: id, action: action.replace('-', '_'), companyId: historyCompany(ctx, after.all), before: snapshot(user, before.visible), after: snapshot(after.user, after.visible) });
+        await recordChange(tx, ctx, {
+          entityType: 'user',
+          entityId: id,
+          action: action.replace('-', '_'),
+          companyId: historyCompany(ctx, after.all),
+          before: snapshot(user, before.visible),
+          after: snapshot(after.user, after.visible),
+        });
         return dto(ctx, after.user, after.visible);
       });
       await mailer.dispatch(mailIds);

@@ -7,13 +7,19 @@ let norte: string;
 let levante: string;
 const tokens: Record<string, string> = {};
 const staff = ['admin@demo.aforo.dev', 'chief@demo.aforo.dev', 'viewer@demo.aforo.dev'];
-const norteUsers = ['admin-cliente.norte@demo.aforo.dev', 'chief-cliente.norte@demo.aforo.dev', 'user.norte@demo.aforo.dev', 'spectator.norte@demo.aforo.dev'];
+const norteUsers = [
+  'admin-cliente.norte@demo.aforo.dev',
+  'chief-cliente.norte@demo.aforo.dev',
+  'user.norte@demo.aforo.dev',
+  'spectator.norte@demo.aforo.dev',
+];
 
 beforeAll(async () => {
   server = await startTestServer();
   norte = await companyIdByName(server.database.db, 'Canal del Norte S.A.');
   levante = await companyIdByName(server.database.db, 'Aguas de Levante S.L.');
-  for (const email of [...staff, ...norteUsers, 'admin-cliente.levante@demo.aforo.dev']) tokens[email] = await server.login(email);
+  for (const email of [...staff, ...norteUsers, 'admin-cliente.levante@demo.aforo.dev'])
+    tokens[email] = await server.login(email);
 });
 afterAll(() => server.close());
 
@@ -22,7 +28,10 @@ const call = (method: Method, url: string, who: string, payload?: object, compan
   server.request({
     method,
     url,
-    headers: bearer(tokens[who] ?? who, { 'accept-language': 'en', ...(company ? { 'x-current-company': company } : {}) }),
+    headers: bearer(tokens[who] ?? who, {
+      'accept-language': 'en',
+      ...(company ? { 'x-current-company': company } : {}),
+    }),
     ...(payload ? { payload } : {}),
   });
 const clientAdmin = 'admin-cliente.norte@demo.aforo.dev';
@@ -64,24 +73,63 @@ describe('GET /api/users', () => {
   });
 
   it('refuses every role but ADMIN and ADMIN_CLIENTE', async () => {
-    for (const who of ['chief@demo.aforo.dev', 'viewer@demo.aforo.dev', 'chief-cliente.norte@demo.aforo.dev', 'user.norte@demo.aforo.dev', 'spectator.norte@demo.aforo.dev']) {
+    for (const who of [
+      'chief@demo.aforo.dev',
+      'viewer@demo.aforo.dev',
+      'chief-cliente.norte@demo.aforo.dev',
+      'user.norte@demo.aforo.dev',
+      'spectator.norte@demo.aforo.dev',
+    ]) {
       expect((await call('GET', '/api/users', who)).statusCode, who).toBe(403);
-      expect((await call('POST', '/api/users', who, newUser(`x-${Date.now()}@test.dev`))).statusCode, who).toBe(403);
+      expect(
+        (await call('POST', '/api/users', who, newUser(`x-${Date.now()}@test.dev`))).statusCode,
+        who,
+      ).toBe(403);
     }
   });
 });
 
 describe('GET /api/users/validate/{email}', () => {
   it('answers each case with its spec code', async () => {
-    expect((await call('GET', '/api/users/validate/free.address@test.dev', clientAdmin)).json()).toEqual({ available: true });
+    expect((await call('GET', '/api/users/validate/free.address@test.dev', clientAdmin)).json()).toEqual({
+      available: true,
+    });
     const invalid = await call('GET', '/api/users/validate/not-an-email', clientAdmin);
     expect([invalid.statusCode, invalid.json().code]).toEqual([400, 'U1013']);
-    expect((await call('GET', `/api/users/validate/user.norte@demo.aforo.dev?companyId=${norte}`, clientAdmin)).json().code).toBe('UP1003');
+    expect(
+      (
+        await call('GET', `/api/users/validate/user.norte@demo.aforo.dev?companyId=${norte}`, clientAdmin)
+      ).json().code,
+    ).toBe('UP1003');
     // a client admin learns only that the address is taken, not by whom
-    expect((await call('GET', '/api/users/validate/user.levante@demo.aforo.dev', clientAdmin)).json().code).toBe('U1009');
-    expect((await call('GET', '/api/users/validate/chief@demo.aforo.dev', 'admin@demo.aforo.dev', undefined, norte)).json().code).toBe('UP1012');
-    expect((await call('GET', '/api/users/validate/user.levante@demo.aforo.dev', 'admin@demo.aforo.dev', undefined, norte)).json().code).toBe('UP1013');
-    expect((await call('GET', `/api/users/validate/a@test.dev?companyId=${levante}`, clientAdmin)).statusCode).toBe(404);
+    expect(
+      (await call('GET', '/api/users/validate/user.levante@demo.aforo.dev', clientAdmin)).json().code,
+    ).toBe('U1009');
+    expect(
+      (
+        await call(
+          'GET',
+          '/api/users/validate/chief@demo.aforo.dev',
+          'admin@demo.aforo.dev',
+          undefined,
+          norte,
+        )
+      ).json().code,
+    ).toBe('UP1012');
+    expect(
+      (
+        await call(
+          'GET',
+          '/api/users/validate/user.levante@demo.aforo.dev',
+          'admin@demo.aforo.dev',
+          undefined,
+          norte,
+        )
+      ).json().code,
+    ).toBe('UP1013');
+    expect(
+      (await call('GET', `/api/users/validate/a@test.dev?companyId=${levante}`, clientAdmin)).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -89,7 +137,11 @@ describe('creating and editing users', () => {
   it('lets a client admin create a company user, who gets an activation mail and a Created state', async () => {
     const res = await call('POST', '/api/users', clientAdmin, newUser('Created.One@Test.dev'));
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ email: 'created.one@test.dev', state: { name: 'Created' }, roles: ['ROLE_USER'] });
+    expect(res.json()).toMatchObject({
+      email: 'created.one@test.dev',
+      state: { name: 'Created' },
+      roles: ['ROLE_USER'],
+    });
     const mails = (await call('GET', '/api/mail-outbox', 'admin@demo.aforo.dev')).json().rows;
     const mail = mails.find((m: { to: string }) => m.to === 'created.one@test.dev');
     expect(mail.subject).toBe('Active su cuenta de Aforo');
@@ -107,40 +159,89 @@ describe('creating and editing users', () => {
       const res = await call('POST', '/api/users', clientAdmin, body);
       expect(res.json().code, JSON.stringify(body.profiles)).toBe('U1012');
     }
-    const twoProfiles = { ...newUser('g4@test.dev'), profiles: [{ company: { id: norte }, roles: ['ROLE_USER'] }, { company: { id: levante }, roles: ['ROLE_USER'] }] };
+    const twoProfiles = {
+      ...newUser('g4@test.dev'),
+      profiles: [
+        { company: { id: norte }, roles: ['ROLE_USER'] },
+        { company: { id: levante }, roles: ['ROLE_USER'] },
+      ],
+    };
     expect((await call('POST', '/api/users', clientAdmin, twoProfiles)).json().code).toBe('U1012');
   });
 
   it('lets ADMIN create provider staff and multi-company users, but not global roles in a company', async () => {
-    expect((await call('POST', '/api/users', 'admin@demo.aforo.dev', newUser('staff@test.dev', ['ROLE_CHIEF'], null))).statusCode).toBe(201);
-    const multi = { ...newUser('multi@test.dev'), profiles: [{ company: { id: norte }, roles: ['ROLE_USER'] }, { company: { id: levante }, roles: ['ROLE_CHIEF_CLIENTE'] }] };
+    expect(
+      (
+        await call(
+          'POST',
+          '/api/users',
+          'admin@demo.aforo.dev',
+          newUser('staff@test.dev', ['ROLE_CHIEF'], null),
+        )
+      ).statusCode,
+    ).toBe(201);
+    const multi = {
+      ...newUser('multi@test.dev'),
+      profiles: [
+        { company: { id: norte }, roles: ['ROLE_USER'] },
+        { company: { id: levante }, roles: ['ROLE_CHIEF_CLIENTE'] },
+      ],
+    };
     expect((await call('POST', '/api/users', 'admin@demo.aforo.dev', multi)).statusCode).toBe(201);
-    expect((await call('POST', '/api/users', 'admin@demo.aforo.dev', newUser('bad@test.dev', ['ROLE_ADMIN'], norte))).json().code).toBe('U1012');
+    expect(
+      (
+        await call(
+          'POST',
+          '/api/users',
+          'admin@demo.aforo.dev',
+          newUser('bad@test.dev', ['ROLE_ADMIN'], norte),
+        )
+      ).json().code,
+    ).toBe('U1012');
   });
 
   it('records an edit with before/after and leaves other companies’ profiles alone', async () => {
     const id = await userIdByEmail(server.database.db, 'multi@test.dev');
-    const res = await call('PUT', `/api/users/${id}`, clientAdmin, { ...newUser('multi@test.dev', ['ROLE_CHIEF_CLIENTE']), name: 'Renombrada' });
+    const res = await call('PUT', `/api/users/${id}`, clientAdmin, {
+      ...newUser('multi@test.dev', ['ROLE_CHIEF_CLIENTE']),
+      name: 'Renombrada',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().userProfiles).toHaveLength(1);
     const full = (await call('GET', `/api/users/${id}`, 'admin@demo.aforo.dev')).json();
-    expect(full.userProfiles.map((p: { company: { id: string }; profileRoles: string[] }) => [p.company.id, p.profileRoles]).sort()).toEqual(
-      [[norte, ['ROLE_CHIEF_CLIENTE']], [levante, ['ROLE_CHIEF_CLIENTE']]].sort(),
+    expect(
+      full.userProfiles
+        .map((p: { company: { id: string }; profileRoles: string[] }) => [p.company.id, p.profileRoles])
+        .sort(),
+    ).toEqual(
+      [
+        [norte, ['ROLE_CHIEF_CLIENTE']],
+        [levante, ['ROLE_CHIEF_CLIENTE']],
+      ].sort(),
     );
-    const history = (await call('GET', `/api/log-entries?entityType=user&entityId=${id}`, clientAdmin)).json().rows;
+    const history = (await call('GET', `/api/log-entries?entityType=user&entityId=${id}`, clientAdmin)).json()
+      .rows;
     expect(history[0]).toMatchObject({ action: 'update', user: { email: clientAdmin }, companyId: norte });
     expect(history[0].changes.name).toEqual(['Nueva', 'Renombrada']);
-    expect(history[0].changes.profiles).toEqual([{ [norte]: ['ROLE_USER'] }, { [norte]: ['ROLE_CHIEF_CLIENTE'] }]);
+    expect(history[0].changes.profiles).toEqual([
+      { [norte]: ['ROLE_USER'] },
+      { [norte]: ['ROLE_CHIEF_CLIENTE'] },
+    ]);
     expect(JSON.stringify(history)).not.toMatch(/argon2|passwordHash/);
   });
 
   it('answers 404 to a client admin for another company’s user, on every call', async () => {
     const foreign = await userIdByEmail(server.database.db, 'user.levante@demo.aforo.dev');
     expect((await call('GET', `/api/users/${foreign}`, clientAdmin)).statusCode).toBe(404);
-    expect((await call('PUT', `/api/users/${foreign}`, clientAdmin, newUser('user.levante@demo.aforo.dev'))).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/api/users/${foreign}`, clientAdmin, newUser('user.levante@demo.aforo.dev')))
+        .statusCode,
+    ).toBe(404);
     expect((await call('DELETE', `/api/users/${foreign}`, clientAdmin)).statusCode).toBe(404);
     for (const action of ['enable', 'disable', 'restore', 'renew-activation']) {
-      expect((await call('POST', `/api/users/${foreign}/${action}`, clientAdmin)).statusCode, action).toBe(404);
+      expect((await call('POST', `/api/users/${foreign}/${action}`, clientAdmin)).statusCode, action).toBe(
+        404,
+      );
     }
   });
 });
@@ -156,12 +257,18 @@ describe('user actions', () => {
     expect((await act('enable')).json().code).toBe('U1002');
     expect((await call('DELETE', `/api/users/${user.id}`, clientAdmin)).statusCode).toBe(200);
     expect((await call('GET', `/api/users/${user.id}`, clientAdmin)).statusCode).toBe(404);
-    const listed = (await call('GET', `/api/users?length=-1&showDeleted=true&search=${user.email}`, clientAdmin)).json().rows;
+    const listed = (
+      await call('GET', `/api/users?length=-1&showDeleted=true&search=${user.email}`, clientAdmin)
+    ).json().rows;
     expect(listed[0].deletedAt).not.toBeNull();
-    expect((await call('GET', `/api/users?length=-1&search=${user.email}`, clientAdmin)).json().total).toBe(0);
+    expect((await call('GET', `/api/users?length=-1&search=${user.email}`, clientAdmin)).json().total).toBe(
+      0,
+    );
     expect((await act('restore')).json().state).toEqual({ name: 'Active' });
     expect((await act('restore')).json().code).toBe('U1005');
-    const actions = (await call('GET', `/api/log-entries?entityId=${user.id}&dir=ASC`, clientAdmin)).json().rows.map((r: { action: string }) => r.action);
+    const actions = (await call('GET', `/api/log-entries?entityId=${user.id}&dir=ASC`, clientAdmin))
+      .json()
+      .rows.map((r: { action: string }) => r.action);
     expect(actions).toEqual(['disable', 'enable', 'delete', 'restore']);
   });
 
@@ -173,11 +280,15 @@ describe('user actions', () => {
 
   it('renews an activation link only while the account waits for activation (U1006)', async () => {
     const created = (await call('POST', '/api/users', clientAdmin, newUser('renew@test.dev'))).json();
-    expect((await call('POST', `/api/users/${created.id}/renew-activation`, clientAdmin)).statusCode).toBe(200);
+    expect((await call('POST', `/api/users/${created.id}/renew-activation`, clientAdmin)).statusCode).toBe(
+      200,
+    );
     const mails = (await call('GET', '/api/mail-outbox?length=-1', 'admin@demo.aforo.dev')).json().rows;
     expect(mails.filter((m: { to: string }) => m.to === 'renew@test.dev')).toHaveLength(2);
     const active = await userIdByEmail(server.database.db, 'user.norte@demo.aforo.dev');
-    expect((await call('POST', `/api/users/${active}/renew-activation`, clientAdmin)).json().code).toBe('U1006');
+    expect((await call('POST', `/api/users/${active}/renew-activation`, clientAdmin)).json().code).toBe(
+      'U1006',
+    );
   });
 
   it('lets a client admin act on a whole account only when it belongs to their company alone', async () => {
@@ -190,27 +301,41 @@ describe('user actions', () => {
 describe('GET /api/mail-outbox and the history of changes, by role', () => {
   it('shows the outbox to ADMIN only', async () => {
     expect((await call('GET', '/api/mail-outbox', 'admin@demo.aforo.dev')).statusCode).toBe(200);
-    for (const who of ['chief@demo.aforo.dev', clientAdmin]) expect((await call('GET', '/api/mail-outbox', who)).statusCode, who).toBe(403);
+    for (const who of ['chief@demo.aforo.dev', clientAdmin])
+      expect((await call('GET', '/api/mail-outbox', who)).statusCode, who).toBe(403);
   });
 
   it('shows company users only their company’s history, provider staff all of it', async () => {
-    await call('POST', '/api/users', 'admin-cliente.levante@demo.aforo.dev', newUser('levante.new@test.dev', ['ROLE_USER'], levante));
-    const norteView = (await call('GET', '/api/log-entries?length=-1', 'user.norte@demo.aforo.dev')).json().rows;
+    await call(
+      'POST',
+      '/api/users',
+      'admin-cliente.levante@demo.aforo.dev',
+      newUser('levante.new@test.dev', ['ROLE_USER'], levante),
+    );
+    const norteView = (await call('GET', '/api/log-entries?length=-1', 'user.norte@demo.aforo.dev')).json()
+      .rows;
     expect(norteView.length).toBeGreaterThan(0);
     expect(norteView.every((r: { companyId: string }) => r.companyId === norte)).toBe(true);
     const staffView = (await call('GET', '/api/log-entries?length=-1', 'viewer@demo.aforo.dev')).json().rows;
     // provider staff also see global entries (company null), e.g. the staff account created above
-    expect([...new Set(staffView.map((r: { companyId: string | null }) => r.companyId))]).toEqual(expect.arrayContaining([norte, levante, null]));
+    expect([...new Set(staffView.map((r: { companyId: string | null }) => r.companyId))]).toEqual(
+      expect.arrayContaining([norte, levante, null]),
+    );
     expect((await call('GET', '/api/log-entries', 'spectator.norte@demo.aforo.dev')).statusCode).toBe(403);
   });
 
   it('filters the history by user and date range', async () => {
     const admin = await userIdByEmail(server.database.db, 'admin-cliente.levante@demo.aforo.dev');
-    const byUser = (await call('GET', `/api/log-entries?userId=${admin}`, 'admin@demo.aforo.dev')).json().rows;
+    const byUser = (await call('GET', `/api/log-entries?userId=${admin}`, 'admin@demo.aforo.dev')).json()
+      .rows;
     expect(byUser.length).toBeGreaterThan(0);
     expect(byUser.every((r: { user: { id: string } }) => r.user.id === admin)).toBe(true);
-    const future = (await call('GET', '/api/log-entries?from=2999-01-01T00:00:00Z', 'admin@demo.aforo.dev')).json();
+    const future = (
+      await call('GET', '/api/log-entries?from=2999-01-01T00:00:00Z', 'admin@demo.aforo.dev')
+    ).json();
     expect(future.total).toBe(0);
-    expect((await call('GET', '/api/log-entries?from=yesterday', 'admin@demo.aforo.dev')).statusCode).toBe(400);
+    expect((await call('GET', '/api/log-entries?from=yesterday', 'admin@demo.aforo.dev')).statusCode).toBe(
+      400,
+    );
   });
 });

@@ -5,7 +5,8 @@ import { AppError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import type { NewProfile } from './users.repository';
 
-const isSubset = (roles: readonly Role[], allowed: readonly Role[]) => roles.every((r) => allowed.includes(r));
+const isSubset = (roles: readonly Role[], allowed: readonly Role[]) =>
+  roles.every((r) => allowed.includes(r));
 
 /** The profiles a caller may save, normalised; throws U1012 for roles the caller may not grant. */
 export function allowedProfiles(ctx: RequestContext, input: UserProfileInput[]): NewProfile[] {
@@ -27,6 +28,8 @@ export function allowedProfiles(ctx: RequestContext, input: UserProfileInput[]):
 }
 
 /** The history view of a user's profiles: {companyId or "global": roles}. */
-export function profilesForHistory(profiles: Array<{ companyId: string | null; roles: string[] }>): Record<string, string[]> {
+export function profilesForHistory(
+  profiles: Array<{ companyId: string | null; roles: string[] }>,
+): Record<string, string[]> {
   return Object.fromEntries(profiles.map((p) => [p.companyId ?? 'global', [...p.roles].sort()]));
 }

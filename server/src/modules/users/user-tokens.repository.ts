@@ -16,15 +16,25 @@ export function createUserTokensRepository(db: Db) {
       await db
         .update(userTokens)
         .set({ usedAt: new Date() })
-        .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+        .where(
+          and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)),
+        );
       await db
         .insert(userTokens)
-        .values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + validForMs) });
+        .values({
+          userId,
+          purpose,
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + validForMs),
+        });
       return token;
     },
 
     /** The user id of an unused, unexpired token of that purpose. */
-    async findValid(token: string, purpose: TokenPurpose): Promise<{ id: string; userId: string } | undefined> {
+    async findValid(
+      token: string,
+      purpose: TokenPurpose,
+    ): Promise<{ id: string; userId: string } | undefined> {
       const [row] = await db
         .select({ id: userTokens.id, userId: userTokens.userId })
         .from(userTokens)

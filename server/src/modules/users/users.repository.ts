@@ -148,13 +148,21 @@ export function createUsersRepository(db: Db) {
      * Users listed with one profile each: provider staff (global profiles) when `fdx`, otherwise the
      * users holding a profile in the scope's company.
      */
-    async list(scope: Scope, query: UserListQuery, fdx: boolean): Promise<{ rows: ListedUserRow[]; total: number }> {
+    async list(
+      scope: Scope,
+      query: UserListQuery,
+      fdx: boolean,
+    ): Promise<{ rows: ListedUserRow[]; total: number }> {
       const profileMatch = fdx ? isNull(userProfiles.companyId) : inCompany(scope, userProfiles.companyId);
       const term = query.search?.trim();
       const where: SQL | undefined = and(
         query.showDeleted ? undefined : isNull(users.deletedAt),
         term
-          ? or(ilike(users.name, `%${term}%`), ilike(users.surname, `%${term}%`), ilike(users.email, `%${term}%`))
+          ? or(
+              ilike(users.name, `%${term}%`),
+              ilike(users.surname, `%${term}%`),
+              ilike(users.email, `%${term}%`),
+            )
           : undefined,
       );
       const column = orderColumns[query.order];
@@ -164,19 +172,32 @@ export function createUsersRepository(db: Db) {
         .innerJoin(userProfiles, and(eq(userProfiles.userId, users.id), profileMatch))
         .where(where)
         .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(users.id));
-      const rows = query.length === -1 ? await base : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const rows =
+        query.length === -1
+          ? await base
+          : await base.limit(query.length).offset((query.page - 1) * query.length);
       const [total] = await db
         .select({ n: count() })
         .from(users)
         .innerJoin(userProfiles, and(eq(userProfiles.userId, users.id), profileMatch))
         .where(where);
       return {
-        rows: rows.map((r) => ({ ...r.user, profileCompanyId: r.profileCompanyId, profileRoles: r.profileRoles })),
+        rows: rows.map((r) => ({
+          ...r.user,
+          profileCompanyId: r.profileCompanyId,
+          profileRoles: r.profileRoles,
+        })),
         total: total?.n ?? 0,
       };
     },
 
-    async insertUser(values: { email: string; name: string; surname: string; phone: string | null; language: string }): Promise<string> {
+    async insertUser(values: {
+      email: string;
+      name: string;
+      surname: string;
+      phone: string | null;
+      language: string;
+    }): Promise<string> {
       const [row] = await db
         .insert(users)
         .values({ ...values, state: 'Created' })
@@ -186,9 +207,17 @@ export function createUsersRepository(db: Db) {
 
     async updateUser(
       userId: string,
-      values: Partial<Pick<UserRow, 'email' | 'name' | 'surname' | 'phone' | 'language' | 'state' | 'deletedAt' | 'defaultCompanyId'>>,
+      values: Partial<
+        Pick<
+          UserRow,
+          'email' | 'name' | 'surname' | 'phone' | 'language' | 'state' | 'deletedAt' | 'defaultCompanyId'
+        >
+      >,
     ): Promise<void> {
-      await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId));
+      await db
+        .update(users)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(users.id, userId));
     },
 
     async setPassword(userId: string, passwordHash: string, state: string): Promise<void> {
@@ -202,9 +231,16 @@ export function createUsersRepository(db: Db) {
     async replaceProfiles(userId: string, profiles: NewProfile[], onlyCompanyId?: string): Promise<void> {
       await db
         .delete(userProfiles)
-        .where(and(eq(userProfiles.userId, userId), onlyCompanyId ? eq(userProfiles.companyId, onlyCompanyId) : undefined));
+        .where(
+          and(
+            eq(userProfiles.userId, userId),
+            onlyCompanyId ? eq(userProfiles.companyId, onlyCompanyId) : undefined,
+          ),
+        );
       if (profiles.length > 0) {
-        await db.insert(userProfiles).values(profiles.map((p) => ({ userId, companyId: p.companyId, roles: p.roles })));
+        await db
+          .insert(userProfiles)
+          .values(profiles.map((p) => ({ userId, companyId: p.companyId, roles: p.roles })));
       }
     },
   };
