@@ -84,11 +84,11 @@ describe('app routes', () => {
     expect(nav.queryByText('Reports')).not.toBeInTheDocument();
   });
 
-  it('lets an admin open a system screen, which says coming soon, and offers the company selector', async () => {
-    await renderApp('/app/system/countries', admin);
-    expect(await screen.findByRole('heading', { name: 'Countries' })).toBeInTheDocument();
+  it('lets an admin open a screen still to come, which says coming soon, and offers the company selector', async () => {
+    await renderApp('/app/administration/brands', admin);
+    expect(await screen.findByRole('heading', { name: 'Brands' })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Billing plans' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Networks' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Company' })).toHaveValue('Aguas del Norte');
     expect(
       within(screen.getByRole('navigation', { name: 'Navigation' })).getByText('System'),

@@ -128,3 +128,16 @@ async function send<T>(options: RequestOptions<T>): Promise<T> {
 export function apiRequest<T>(options: RequestOptions<T>): Promise<T> {
   return options.background ? send(options) : withLoading(() => send(options));
 }
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** "?a=1&b=x" from the defined, non-empty values (booleans as true/false); "" when there are none. */
+export function queryString(params: Record<string, QueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

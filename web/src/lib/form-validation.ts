@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { fieldMessage } from '@aforo/contracts/errors';
 import type { FieldMessageKey } from '@aforo/contracts/errors';
+import { ApiError } from './api';
 import { sessionStore } from './session';
 
 type Issue = z.core.$ZodIssue;
@@ -55,4 +56,51 @@ export function schemaErrors(schema: z.ZodType, values: unknown): Record<string,
 
 export function schemaValidator<T>(schema: z.ZodType) {
   return (values: T): Record<string, string> => schemaErrors(schema, values);
+}
+
+export interface ValidatorOptions {
+  /**
+   * Fields that must not be blank even though the schema would accept them (e.g. numbers that
+   * z.coerce turns from "" into 0).
+   */
+  required?: readonly string[];
+}
+
+/** schemaValidator plus required-field checks done before the schema's. */
+export function schemaValidatorWith<T>(schema: z.ZodType, options: ValidatorOptions) {
+  return (values: T): Record<string, string> => {
+    const language = sessionStore.getState().language;
+    const errors: Record<string, string> = {};
+    for (const field of options.required ?? []) {
+      if (isBlank(valueAt(values, field.split('.')))) errors[field] = fieldMessage('required', language);
+    }
+    return { ...schemaErrors(schema, values), ...errors };
+  };
+}
+
+interface FormErrorTarget {
+  setErrors(errors: Record<string, string>): void;
+  setFieldError(path: string, message: string): void;
+}
+
+/**
+ * Puts a server error on the form: per-field messages (V1000) or a code that belongs to one field
+ * (e.g. BP1001 → name). Returns false when the error belongs to no field (show it as a toast).
+ */
+export function applyServerError(
+  form: FormErrorTarget,
+  error: unknown,
+  fieldOfCode: Record<string, string> = {},
+): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const field = fieldOfCode[error.code];
+  if (field) {
+    form.setFieldError(field, error.message);
+    return true;
+  }
+  if (Object.keys(error.fields).length > 0) {
+    form.setErrors(error.fields);
+    return true;
+  }
+  return false;
 }

@@ -1,1 +1,2 @@
 export { accountsRoutes } from './routes';
+export { useUserOptions } from './api';

@@ -17,11 +17,23 @@ export const accountsRoutes: RouteObject[] = [
     handle: { titleKey: 'nav.accounts' },
     element: <SectionLayout titleKey="nav.accounts" tabs={tabs} />,
     children: [
-      { index: true, ...comingSoon('screens.users', 'accounts') },
-      { path: 'companies', ...comingSoon('screens.companies', 'system') },
+      {
+        index: true,
+        handle: { titleKey: 'screens.users', group: 'accounts' },
+        lazy: () => import('./pages/UsersPage').then((m) => ({ Component: m.UsersPage })),
+      },
+      {
+        path: 'companies',
+        handle: { titleKey: 'screens.companies', group: 'system' },
+        lazy: () => import('./pages/CompaniesPage').then((m) => ({ Component: m.CompaniesPage })),
+      },
       { path: 'notifications', ...comingSoon('screens.notifications', 'accounts') },
       { path: 'tokens', ...comingSoon('screens.tokens', 'accounts') },
-      { path: ':id', ...comingSoon('screens.profile') },
+      {
+        path: ':id',
+        handle: { titleKey: 'screens.profile' },
+        lazy: () => import('./pages/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
+      },
     ],
   },
 ];

@@ -1,7 +1,9 @@
-/** Calls of the auth feature (spec §7): sign-in, password change, current company, token refresh. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+/** Calls of the auth feature (spec §7): sign-in, password change, current company, token refresh, restore, activation. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { okResponseSchema, tokenResponseSchema } from '@aforo/contracts/auth';
 import type { LoginRequest, UpdatePasswordRequest } from '@aforo/contracts/auth';
+import { activationInfoSchema } from '@aforo/contracts/public-auth';
+import type { ActivateUser, RestorePassword, RestoreRequest } from '@aforo/contracts/public-auth';
 import type { CurrentUser } from '@aforo/contracts/users';
 import { apiRequest } from '../../lib/api';
 import {
@@ -89,4 +91,67 @@ export async function refreshToken(): Promise<string> {
     background: true,
   });
   return token;
+}
+
+// ── Public calls: password restore and account activation (no token) ────────────────────────
+
+/** POST /public/request/restore/password: always the same answer, whether the account exists or not. */
+export function useRequestRestoreMutation() {
+  return useMutation({
+    mutationFn: (body: RestoreRequest) =>
+      apiRequest({
+        method: 'POST',
+        base: '/public',
+        path: '/request/restore/password',
+        body,
+        schema: okResponseSchema,
+        token: null,
+      }),
+  });
+}
+
+/** POST /public/restore/password with the mailed token and the new password (400 U1010 when invalid). */
+export function useRestorePasswordMutation() {
+  return useMutation({
+    mutationFn: (body: RestorePassword) =>
+      apiRequest({
+        method: 'POST',
+        base: '/public',
+        path: '/restore/password',
+        body,
+        schema: okResponseSchema,
+        token: null,
+      }),
+  });
+}
+
+/** GET /public/activate/user/{token}: who the link is for (400 U1007 when invalid or expired). */
+export function useActivationInfoQuery(token: string) {
+  return useQuery({
+    queryKey: ['public', 'activation', token],
+    queryFn: () =>
+      apiRequest({
+        base: '/public',
+        path: `/activate/user/${encodeURIComponent(token)}`,
+        schema: activationInfoSchema,
+        token: null,
+      }),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/** POST /public/activate/user/{token}: sets the first password. */
+export function useActivateUserMutation(token: string) {
+  return useMutation({
+    mutationFn: (body: ActivateUser) =>
+      apiRequest({
+        method: 'POST',
+        base: '/public',
+        path: `/activate/user/${encodeURIComponent(token)}`,
+        body,
+        schema: okResponseSchema,
+        token: null,
+      }),
+  });
 }

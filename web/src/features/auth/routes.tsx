@@ -1,16 +1,28 @@
 import type { RouteObject } from 'react-router';
-import { comingSoon } from '../../ui/coming-soon';
 
-/** Public routes of spec §2; restore and activation screens belong to the next issue. */
+/** Public routes of spec §2: sign-in, password restore and account activation. */
 export const authPublicRoutes: RouteObject[] = [
   {
     path: 'login',
     handle: { titleKey: 'auth.loginTitle' },
     lazy: () => import('./pages/LoginPage').then((m) => ({ Component: m.LoginPage })),
   },
-  { path: 'restore-password', ...comingSoon('screens.restorePassword') },
-  { path: 'confirm-restore-password', ...comingSoon('screens.confirmRestorePassword') },
-  { path: 'activate/user/:token', ...comingSoon('screens.activateUser') },
+  {
+    path: 'restore-password',
+    handle: { titleKey: 'screens.restorePassword' },
+    lazy: () => import('./pages/RestorePasswordPage').then((m) => ({ Component: m.RestorePasswordPage })),
+  },
+  {
+    path: 'confirm-restore-password',
+    handle: { titleKey: 'screens.confirmRestorePassword' },
+    lazy: () =>
+      import('./pages/ConfirmRestorePasswordPage').then((m) => ({ Component: m.ConfirmRestorePasswordPage })),
+  },
+  {
+    path: 'activate/user/:token',
+    handle: { titleKey: 'screens.activateUser' },
+    lazy: () => import('./pages/ActivateUserPage').then((m) => ({ Component: m.ActivateUserPage })),
+  },
 ];
 
 /** /change-password: the guard's target for accounts in "Change Password" state. */

@@ -1,6 +1,5 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { comingSoon } from '../../ui/coming-soon';
 import { SectionLayout } from '../../ui/SectionLayout';
 
 /** /app/history-changes: redirects to its child history-changes. */
@@ -11,7 +10,11 @@ export const historyChangesRoutes: RouteObject[] = [
     element: <SectionLayout titleKey="nav.historyChanges" />,
     children: [
       { index: true, element: <Navigate to="history-changes" replace /> },
-      { path: 'history-changes', ...comingSoon('screens.historyChanges') },
+      {
+        path: 'history-changes',
+        handle: { titleKey: 'screens.historyChanges' },
+        lazy: () => import('./pages/HistoryChangesPage').then((m) => ({ Component: m.HistoryChangesPage })),
+      },
     ],
   },
 ];

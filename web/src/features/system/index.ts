@@ -1,1 +1,2 @@
 export { systemRoutes } from './routes';
+export { useBillingPlanOptionsQuery, useCountryOptionsQuery } from './api';
