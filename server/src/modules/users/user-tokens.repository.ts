@@ -19,14 +19,12 @@ export function createUserTokensRepository(db: Db) {
         .where(
           and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)),
         );
-      await db
-        .insert(userTokens)
-        .values({
-          userId,
-          purpose,
-          tokenHash: hashToken(token),
-          expiresAt: new Date(Date.now() + validForMs),
-        });
+      await db.insert(userTokens).values({
+        userId,
+        purpose,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + validForMs),
+      });
       return token;
     },
 
