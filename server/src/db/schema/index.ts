@@ -7,3 +7,4 @@ export * from './user-profiles';
 export * from './log-entries';
 export * from './mail-outbox';
 export * from './user-tokens';
+export * from './catalogue';
