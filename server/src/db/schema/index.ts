@@ -8,3 +8,5 @@ export * from './log-entries';
 export * from './mail-outbox';
 export * from './user-tokens';
 export * from './catalogue';
+export * from './points';
+export * from './devices';
