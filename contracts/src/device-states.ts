@@ -33,6 +33,18 @@ export const deviceTransitions = {
 export type DeviceTransition = keyof typeof deviceTransitions;
 export const deviceTransitionNames = Object.keys(deviceTransitions) as DeviceTransition[];
 
+/** The transitions with no point to choose: POST /api/devices/{id}/{action}. */
+export const deviceSimpleActions = [
+  'review',
+  'assign',
+  'request-maintenance',
+  'maintenance',
+  'repaired',
+  'turn-off',
+  'decommission',
+] as const satisfies readonly DeviceTransition[];
+export type DeviceSimpleAction = (typeof deviceSimpleActions)[number];
+
 export function canTransition(action: DeviceTransition, from: DeviceState): boolean {
   return (deviceTransitions[action].from as readonly DeviceState[]).includes(from);
 }

@@ -67,3 +67,64 @@ export async function userIdByEmail(db: Db, email: string): Promise<string> {
 export async function setUserState(db: Db, userId: string, state: string): Promise<void> {
   await db.update(users).set({ state }).where(eq(users.id, userId));
 }
+
+/** A brand, a one-port model, a product on it and a firmware: enough catalogue for a device. */
+export async function buildCatalogue(db: Db) {
+  const { brands, models, products, productModels, firmwares } = await import('../db/schema');
+  const tag = randomBytes(3).toString('hex').toUpperCase();
+  const [brand] = await db
+    .insert(brands)
+    .values({ abbreviation: `B${tag}` })
+    .returning();
+  const [model] = await db
+    .insert(models)
+    .values({
+      brandId: brand!.id,
+      name: `M-${tag}`,
+      ports: [{ key: 'ai1', type: 'current_4_20', label: 'Nivel' }],
+    })
+    .returning();
+  const [product] = await db
+    .insert(products)
+    .values({ code: `P${tag}`, name: `Producto ${tag}` })
+    .returning();
+  await db.insert(productModels).values({ productId: product!.id, modelId: model!.id });
+  const [firmware] = await db.insert(firmwares).values({ modelId: model!.id, version: '1.0.0' }).returning();
+  return { brand: brand!, model: model!, product: product!, firmware: firmware! };
+}
+
+export async function buildPoint(db: Db, companyId: string, overrides: Record<string, unknown> = {}) {
+  const { measurementPoints } = await import('../db/schema');
+  const [row] = await db
+    .insert(measurementPoints)
+    .values({
+      companyId,
+      name: `Punto ${randomBytes(3).toString('hex')}`,
+      latitude: 41.65,
+      longitude: -0.88,
+      kind: 'river',
+      measureTime: 900,
+      transmissionTime: 3600,
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export async function buildDevice(
+  db: Db,
+  values: {
+    modelId: string;
+    productId: string;
+    state?: string;
+    companyId?: string | null;
+    measurementPointId?: string | null;
+  },
+) {
+  const { devices } = await import('../db/schema');
+  const [row] = await db
+    .insert(devices)
+    .values({ serial: `SN-${randomBytes(5).toString('hex')}`, ...values })
+    .returning();
+  return row!;
+}

@@ -1,0 +1,115 @@
+/** Devices (spec §3) and their life cycle (DESIGN.md §5). */
+import { z } from 'zod';
+import { idSchema } from './common/ids';
+import { listQuerySchema, listResponseSchema } from './common/paging';
+import { optionalText, queryBoolean } from './common/text';
+import { deviceLocationSchema, deviceSimpleActions, deviceStateSchema } from './device-states';
+
+const ref = z.object({ id: idSchema, name: z.string() });
+
+export const deviceSchema = z.object({
+  id: idSchema,
+  serial: z.string(),
+  manufactured: z.string().nullable(),
+  model: ref.nullable(),
+  product: z.object({ id: idSchema, code: z.string() }).nullable(),
+  firmware: z.object({ id: idSchema, version: z.string() }).nullable(),
+  simNumber: z.string().nullable(),
+  network: ref.nullable(),
+  company: ref.nullable(),
+  measurementPoint: ref.nullable(),
+  batteryQuantity: z.number().int().nullable(),
+  batteryMaxLoad: z.number().nullable(),
+  technicalNotes: z.string().nullable(),
+  serialExternalSensor: z.string().nullable(),
+  state: deviceStateSchema,
+  location: deviceLocationSchema,
+  hasKey: z.boolean(),
+  lastSeenAt: z.iso.datetime({ offset: true }).nullable(),
+  lastBattery: z.number().nullable(),
+  lastRssi: z.number().int().nullable(),
+  updatedAt: z.iso.datetime({ offset: true }),
+  updatedBy: z.object({ id: idSchema, email: z.string() }).nullable(),
+  deletedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+export const deviceInputSchema = z.object({
+  serial: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{1,39}$/),
+  manufactured: z.iso
+    .date()
+    .nullish()
+    .transform((v) => v ?? null),
+  modelId: idSchema,
+  productId: idSchema,
+  firmwareId: idSchema.nullish().transform((v) => v ?? null),
+  simNumber: optionalText(30),
+  networkId: idSchema.nullish().transform((v) => v ?? null),
+  batteryQuantity: z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .nullish()
+    .transform((v) => v ?? null),
+  batteryMaxLoad: z
+    .number()
+    .min(0)
+    .max(10_000)
+    .nullish()
+    .transform((v) => v ?? null),
+  technicalNotes: optionalText(2000),
+  serialExternalSensor: optionalText(60),
+  location: deviceLocationSchema.default('Store'),
+});
+export type DeviceInput = z.input<typeof deviceInputSchema>;
+export type DeviceInputParsed = z.output<typeof deviceInputSchema>;
+
+export const deviceOrderFields = ['serial', 'state', 'created_at', 'updated_at', 'last_seen_at'] as const;
+export const deviceListQuerySchema = listQuerySchema.extend({
+  order: z.enum(deviceOrderFields).default('serial'),
+  state: deviceStateSchema.optional(),
+  showDeleted: queryBoolean,
+  /** Provider staff: every company's devices (and stock without company) instead of the current one. */
+  allCompanies: queryBoolean,
+});
+export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
+export const deviceListSchema = listResponseSchema(deviceSchema);
+
+/** Body of POST /api/devices/{id}/{action}. */
+export const deviceActionSchema = z.object({
+  reason: optionalText(500),
+  /** review and assign: the company the device goes to. */
+  companyId: idSchema.optional(),
+  location: deviceLocationSchema.optional(),
+});
+export type DeviceAction = z.output<typeof deviceActionSchema>;
+
+export const deviceActionParamsSchema = z.object({
+  id: idSchema,
+  action: z.enum(deviceSimpleActions),
+});
+
+export const deviceKeySchema = z.object({ key: z.string() });
+
+export const deviceStateChangeSchema = z.object({
+  id: idSchema,
+  from: deviceStateSchema.nullable(),
+  to: deviceStateSchema,
+  at: z.iso.datetime({ offset: true }),
+  by: z.object({ id: idSchema, email: z.string() }).nullable(),
+  point: ref.nullable(),
+  reason: z.string().nullable(),
+});
+export const deviceStateHistorySchema = z.object({
+  rows: z.array(deviceStateChangeSchema),
+  total: z.number().int(),
+});
+export type DeviceStateChange = z.infer<typeof deviceStateChangeSchema>;
+
+/** Body of POST /api/devices/{id}/install (the wizard's last step). */
+export const deviceInstallSchema = z.object({ pointId: idSchema, reason: optionalText(500) });
+export type DeviceInstall = z.output<typeof deviceInstallSchema>;

@@ -1,0 +1,226 @@
+/** SQL for devices and their state history. Company-scoped reads take the request scope first. */
+import { aliasedTable, and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import type { DeviceListQuery } from '@aforo/contracts/devices';
+import type { Db } from '../../db/client';
+import {
+  companies,
+  components,
+  componentTypes,
+  devices,
+  deviceStateHistory,
+  firmwares,
+  measurementPoints,
+  models,
+  networks,
+  products,
+  users,
+} from '../../db/schema';
+import { inCompany, type Scope } from '../../db/scope';
+
+export type DeviceRecord = typeof devices.$inferSelect;
+export type DeviceRow = DeviceRecord & {
+  modelName: string | null;
+  productCode: string | null;
+  firmwareVersion: string | null;
+  networkName: string | null;
+  companyName: string | null;
+  pointName: string | null;
+  updatedByEmail: string | null;
+};
+export type DeviceValues = Partial<Omit<DeviceRecord, 'id' | 'createdAt'>>;
+
+const orderColumns = {
+  serial: devices.serial,
+  state: devices.state,
+  created_at: devices.createdAt,
+  updated_at: devices.updatedAt,
+  last_seen_at: devices.lastSeenAt,
+} as const;
+
+export function createDevicesRepository(db: Db) {
+  const updater = aliasedTable(users, 'updater');
+  const select = () =>
+    db
+      .select({
+        device: devices,
+        modelName: models.name,
+        productCode: products.code,
+        firmwareVersion: firmwares.version,
+        networkName: networks.name,
+        companyName: companies.businessName,
+        pointName: measurementPoints.name,
+        updatedByEmail: updater.email,
+      })
+      .from(devices)
+      .leftJoin(models, eq(models.id, devices.modelId))
+      .leftJoin(products, eq(products.id, devices.productId))
+      .leftJoin(firmwares, eq(firmwares.id, devices.firmwareId))
+      .leftJoin(networks, eq(networks.id, devices.networkId))
+      .leftJoin(companies, eq(companies.id, devices.companyId))
+      .leftJoin(measurementPoints, eq(measurementPoints.id, devices.measurementPointId))
+      .leftJoin(updater, eq(updater.id, devices.updatedBy));
+  type Joined = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
+  const flatten = ({ device, ...names }: Joined): DeviceRow => ({ ...device, ...names });
+
+  async function list(where: SQL | undefined, query: DeviceListQuery) {
+    const term = query.search?.trim();
+    const all = and(
+      where,
+      query.showDeleted ? undefined : isNull(devices.deletedAt),
+      query.state ? eq(devices.state, query.state) : undefined,
+      term ? or(ilike(devices.serial, `%${term}%`), ilike(devices.simNumber, `%${term}%`)) : undefined,
+    );
+    const column = orderColumns[query.order];
+    const base = select()
+      .where(all)
+      .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(devices.id));
+    const rows =
+      query.length === -1
+        ? await base
+        : await base.limit(query.length).offset((query.page - 1) * query.length);
+    const [total] = await db.select({ n: count() }).from(devices).where(all);
+    return { rows: rows.map(flatten), total: total?.n ?? 0 };
+  }
+
+  return {
+    listInCompany: (scope: Scope, query: DeviceListQuery) => list(inCompany(scope, devices.companyId), query),
+    /** Provider staff: every device, stock without company included. */
+    listAcrossCompanies: (query: DeviceListQuery) => list(undefined, query),
+
+    async findInCompany(scope: Scope, id: string): Promise<DeviceRow | undefined> {
+      const [row] = await select().where(and(eq(devices.id, id), inCompany(scope, devices.companyId)));
+      return row && flatten(row);
+    },
+
+    async findAcrossCompanies(id: string): Promise<DeviceRow | undefined> {
+      const [row] = await select().where(eq(devices.id, id));
+      return row && flatten(row);
+    },
+
+    async serialTaken(serial: string, exceptId?: string): Promise<boolean> {
+      const [row] = await db.select({ id: devices.id }).from(devices).where(ilike(devices.serial, serial));
+      return row !== undefined && row.id !== exceptId;
+    },
+
+    async simTaken(sim: string, exceptId?: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(eq(devices.simNumber, sim), isNull(devices.deletedAt)));
+      return rows.some((r) => r.id !== exceptId);
+    },
+
+    async insert(values: DeviceValues & { serial: string }): Promise<string> {
+      const [row] = await db.insert(devices).values(values).returning({ id: devices.id });
+      return row!.id;
+    },
+
+    async update(id: string, values: DeviceValues): Promise<void> {
+      await db
+        .update(devices)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(devices.id, id));
+    },
+
+    async hardDelete(id: string): Promise<void> {
+      await db.delete(devices).where(eq(devices.id, id));
+    },
+
+    async recordState(change: {
+      deviceId: string;
+      fromState: string | null;
+      toState: string;
+      byUserId: string | null;
+      pointId: string | null;
+      reason: string | null;
+    }): Promise<void> {
+      await db.insert(deviceStateHistory).values(change);
+    },
+
+    async stateHistory(deviceId: string) {
+      return db
+        .select({
+          id: deviceStateHistory.id,
+          fromState: deviceStateHistory.fromState,
+          toState: deviceStateHistory.toState,
+          at: deviceStateHistory.at,
+          byId: deviceStateHistory.byUserId,
+          byEmail: users.email,
+          pointId: deviceStateHistory.pointId,
+          pointName: measurementPoints.name,
+          reason: deviceStateHistory.reason,
+        })
+        .from(deviceStateHistory)
+        .leftJoin(users, eq(users.id, deviceStateHistory.byUserId))
+        .leftJoin(measurementPoints, eq(measurementPoints.id, deviceStateHistory.pointId))
+        .where(eq(deviceStateHistory.deviceId, deviceId))
+        .orderBy(desc(deviceStateHistory.at), desc(deviceStateHistory.id));
+    },
+
+    /** A live point of the scope's company, for the install wizard. */
+    async pointInCompany(scope: Scope, pointId: string) {
+      const [row] = await db
+        .select({ id: measurementPoints.id, companyId: measurementPoints.companyId })
+        .from(measurementPoints)
+        .where(
+          and(
+            eq(measurementPoints.id, pointId),
+            inCompany(scope, measurementPoints.companyId),
+            isNull(measurementPoints.deletedAt),
+          ),
+        );
+      return row;
+    },
+
+    /** Which referenced catalogue items are missing, and whether the firmware belongs to the model. */
+    async checkReferences(input: {
+      modelId: string;
+      productId: string;
+      firmwareId: string | null;
+      networkId: string | null;
+    }) {
+      const [model] = await db.select({ id: models.id }).from(models).where(eq(models.id, input.modelId));
+      const [product] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, input.productId));
+      const [firmware] = input.firmwareId
+        ? await db
+            .select({ modelId: firmwares.modelId })
+            .from(firmwares)
+            .where(eq(firmwares.id, input.firmwareId))
+        : [undefined];
+      const [network] = input.networkId
+        ? await db.select({ id: networks.id }).from(networks).where(eq(networks.id, input.networkId))
+        : [undefined];
+      return {
+        missing: [
+          ...(model ? [] : ['modelId']),
+          ...(product ? [] : ['productId']),
+          ...(input.firmwareId && !firmware ? ['firmwareId'] : []),
+          ...(input.networkId && !network ? ['networkId'] : []),
+        ],
+        firmwareFitsModel: !firmware || firmware.modelId === input.modelId,
+      };
+    },
+
+    /** Components fitted to the device whose type is disabled (they block an install). */
+    async disabledComponentTypes(deviceId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(components)
+        .innerJoin(componentTypes, eq(componentTypes.id, components.typeId))
+        .where(and(eq(components.deviceId, deviceId), eq(componentTypes.enabled, false)));
+      return row?.n ?? 0;
+    },
+
+    async companyExists(id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(and(eq(companies.id, id), isNull(companies.deletedAt)));
+      return row !== undefined;
+    },
+  };
+}
+export type DevicesRepository = ReturnType<typeof createDevicesRepository>;

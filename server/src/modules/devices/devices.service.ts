@@ -1,0 +1,323 @@
+/** Devices: the fleet register, its life cycle (DESIGN.md §5) and the device key. */
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  canTransition,
+  deviceTransitions,
+  type DeviceState,
+  type DeviceTransition,
+} from '@aforo/contracts/device-states';
+import type {
+  Device,
+  DeviceAction,
+  DeviceInputParsed,
+  DeviceListQuery,
+  DeviceStateChange,
+} from '@aforo/contracts/devices';
+import { fieldMessage, type ErrorCode } from '@aforo/contracts/errors';
+import { assertCan } from '../../auth/access';
+import type { Db } from '../../db/client';
+import { transactor } from '../../db/transaction';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+import { recordChange } from '../log-entries/history';
+import { deviceHistory, toDevice, toStateChange } from './devices.mapper';
+import {
+  createDevicesRepository,
+  type DeviceRow,
+  type DevicesRepository,
+  type DeviceValues,
+} from './devices.repository';
+
+/** The code each transition answers when the device's state does not allow it. */
+const refusal: Record<DeviceTransition, ErrorCode> = {
+  review: 'EQ1010',
+  assign: 'EQ1010',
+  install: 'EQ1010',
+  'request-maintenance': 'EQ1018',
+  maintenance: 'EQ1006',
+  repaired: 'EQ1007',
+  uninstall: 'EQ1015',
+  'turn-off': 'EQ1017',
+  decommission: 'EQ1008',
+};
+
+export const hashDeviceKey = (key: string) => createHash('sha256').update(key).digest('hex');
+
+export function createDevicesService(db: Db) {
+  const transact = transactor(db);
+  const reader = createDevicesRepository(db);
+
+  /** Provider staff reach every device; company users only their company's (404 otherwise). */
+  async function visible(
+    repo: DevicesRepository,
+    ctx: RequestContext,
+    id: string,
+    withDeleted = false,
+  ): Promise<DeviceRow> {
+    const row = ctx.isGlobal ? await repo.findAcrossCompanies(id) : await repo.findInCompany(ctx, id);
+    if (!row || (row.deletedAt && !withDeleted)) throw new NotFoundError('EQ1000');
+    return row;
+  }
+
+  async function assertInput(
+    ctx: RequestContext,
+    repo: DevicesRepository,
+    input: DeviceInputParsed,
+    exceptId?: string,
+  ) {
+    const refs = await repo.checkReferences(input);
+    if (refs.missing.length > 0) {
+      throw new ValidationError(
+        Object.fromEntries(refs.missing.map((f) => [f, fieldMessage('invalid', ctx.lang)])),
+      );
+    }
+    if (!refs.firmwareFitsModel) throw new AppError('EQ1016', undefined, 409);
+    if (await repo.serialTaken(input.serial, exceptId)) throw new ConflictError('SEQ1001');
+    if (input.simNumber && (await repo.simTaken(input.simNumber, exceptId)))
+      throw new ConflictError('EQ1001');
+  }
+
+  /** Writes a change, its history entry and, when the state moved, the state-history row. */
+  async function change(
+    tx: Db,
+    ctx: RequestContext,
+    before: DeviceRow,
+    values: DeviceValues,
+    action: string,
+    reason: string | null,
+  ) {
+    const repo = createDevicesRepository(tx);
+    await repo.update(before.id, { ...values, updatedBy: ctx.userId });
+    const after = (await repo.findAcrossCompanies(before.id))!;
+    if (after.state !== before.state) {
+      await repo.recordState({
+        deviceId: before.id,
+        fromState: before.state,
+        toState: after.state,
+        byUserId: ctx.userId,
+        pointId: after.measurementPointId ?? before.measurementPointId,
+        reason,
+      });
+    }
+    await recordChange(tx, ctx, {
+      entityType: 'device',
+      entityId: before.id,
+      action,
+      companyId: after.companyId ?? before.companyId,
+      before: deviceHistory(before),
+      after: deviceHistory(after),
+    });
+    return toDevice(after);
+  }
+
+  function assertTransition(device: DeviceRow, action: DeviceTransition): DeviceState {
+    if (device.state === 'Decommissioned') throw new ConflictError('EQ1019');
+    if (!canTransition(action, device.state as DeviceState)) throw new ConflictError(refusal[action]);
+    return deviceTransitions[action].to;
+  }
+
+  return {
+    async list(ctx: RequestContext, query: DeviceListQuery) {
+      assertCan(ctx, 'monitoring.read');
+      const { rows, total } =
+        ctx.isGlobal && query.allCompanies
+          ? await reader.listAcrossCompanies(query)
+          : await reader.listInCompany(ctx, query);
+      return { rows: rows.map(toDevice), total };
+    },
+
+    async get(ctx: RequestContext, id: string): Promise<Device> {
+      assertCan(ctx, 'monitoring.read');
+      return toDevice(await visible(reader, ctx, id));
+    },
+
+    async stateHistory(
+      ctx: RequestContext,
+      id: string,
+    ): Promise<{ rows: DeviceStateChange[]; total: number }> {
+      assertCan(ctx, 'monitoring.read');
+      await visible(reader, ctx, id, true);
+      const rows = (await reader.stateHistory(id)).map(toStateChange);
+      return { rows, total: rows.length };
+    },
+
+    /** New devices enter the stock: Available, no company, no point. */
+    create(ctx: RequestContext, input: DeviceInputParsed): Promise<Device> {
+      assertCan(ctx, 'devices.operate');
+      return transact(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        await assertInput(ctx, repo, input);
+        const id = await repo.insert({ ...input, state: 'Available', updatedBy: ctx.userId });
+        const after = (await repo.findAcrossCompanies(id))!;
+        await repo.recordState({
+          deviceId: id,
+          fromState: null,
+          toState: 'Available',
+          byUserId: ctx.userId,
+          pointId: null,
+          reason: null,
+        });
+        await recordChange(tx, ctx, {
+          entityType: 'device',
+          entityId: id,
+          action: 'create',
+          companyId: null,
+          before: null,
+          after: deviceHistory(after),
+        });
+        return toDevice(after);
+      });
+    },
+
+    update(ctx: RequestContext, id: string, input: DeviceInputParsed): Promise<Device> {
+      assertCan(ctx, 'devices.operate');
+      return transact(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        const before = await visible(repo, ctx, id);
+        if (before.state === 'Decommissioned') throw new ConflictError('EQ1019');
+        // the hardware of an installed device cannot change under its point
+        const hardwareChanged = input.modelId !== before.modelId || input.productId !== before.productId;
+        if (before.state === 'Active' && hardwareChanged) throw new ConflictError('EQ1002');
+        await assertInput(ctx, repo, input, id);
+        return change(tx, ctx, before, input, 'update', null);
+      });
+    },
+
+    /** The state transitions that need no point (the install wizard and uninstall have their own calls). */
+    act(
+      ctx: RequestContext,
+      id: string,
+      action: Exclude<DeviceTransition, 'install' | 'uninstall'>,
+      body: DeviceAction,
+    ): Promise<Device> {
+      assertCan(ctx, 'devices.operate');
+      if (action === 'decommission') assertCan(ctx, 'devices.destroy');
+      return transact(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        const before = await visible(repo, ctx, id);
+        const to = assertTransition(before, action);
+        const values: DeviceValues = { state: to };
+        if (action === 'review') {
+          if (!before.modelId || !before.productId) throw new ConflictError('EQ1002');
+        }
+        if (action === 'assign') {
+          if (!body.companyId) throw new ValidationError({ companyId: fieldMessage('required', ctx.lang) });
+          if (!(await repo.companyExists(body.companyId))) throw new NotFoundError('CO1000');
+          Object.assign(values, { companyId: body.companyId, location: 'Store' });
+        }
+        if (action === 'decommission') {
+          if (before.measurementPointId) throw new ConflictError('EQ1008');
+          values.location = body.location ?? 'Dump Site';
+        }
+        return change(tx, ctx, before, values, action, body.reason ?? null);
+      });
+    },
+
+    /** The install wizard's last step: the device goes Active at a point of its company. */
+    install(ctx: RequestContext, id: string, pointId: string, reason: string | null): Promise<Device> {
+      assertCan(ctx, 'devices.operate');
+      return transact(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        const before = await visible(repo, ctx, id);
+        assertTransition(before, 'install');
+        if (before.measurementPointId && before.measurementPointId !== pointId)
+          throw new ConflictError('EQ1013');
+        // the point must belong to the device's company; another company's point is not found
+        const point = before.companyId
+          ? await repo.pointInCompany({ companyId: before.companyId }, pointId)
+          : undefined;
+        if (!point) throw new NotFoundError('POM1000');
+        if ((await repo.disabledComponentTypes(id)) > 0) throw new ConflictError('EQ1014');
+        return change(
+          tx,
+          ctx,
+          before,
+          { state: 'Active', measurementPointId: pointId, location: 'Empty' },
+          'install',
+          reason,
+        );
+      });
+    },
+
+    /** The device powers down and leaves its point; the point keeps its history. */
+    uninstall(ctx: RequestContext, id: string, reason: string | null): Promise<Device> {
+      assertCan(ctx, 'devices.operate');
+      return transact(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        const before = await visible(repo, ctx, id);
+        assertTransition(before, 'uninstall');
+        return change(
+          tx,
+          ctx,
+          before,
+          { state: 'Inactive', measurementPointId: null, location: 'Store' },
+          'uninstall',
+          reason,
+        );
+      });
+    },
+
+    /** Soft delete: never an active device, nor one still assigned to a company or a point. */
+    remove(ctx: RequestContext, id: string): Promise<void> {
+      assertCan(ctx, 'devices.operate');
+      return transact(async (tx) => {
+        const before = await visible(createDevicesRepository(tx), ctx, id);
+        if (before.state === 'Active') throw new ConflictError('EQ1012');
+        if (before.companyId) throw new ConflictError('EQ1003');
+        if (before.measurementPointId) throw new ConflictError('EQ1004');
+        await change(tx, ctx, before, { deletedAt: new Date() }, 'delete', null);
+      });
+    },
+
+    restore(ctx: RequestContext, id: string): Promise<Device> {
+      assertCan(ctx, 'devices.operate');
+      return transact(async (tx) => {
+        const before = await visible(createDevicesRepository(tx), ctx, id, true);
+        if (!before.deletedAt) throw new ConflictError('EQ1005');
+        return change(tx, ctx, before, { deletedAt: null }, 'restore', null);
+      });
+    },
+
+    /** ADMIN only; the measures check arrives with telemetry ingestion (no measures table yet). */
+    hardDelete(ctx: RequestContext, id: string): Promise<void> {
+      assertCan(ctx, 'devices.destroy');
+      return transact(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        const before = await visible(repo, ctx, id, true);
+        if (before.measurementPointId) throw new ConflictError('EQ1004');
+        if (before.state === 'Active') throw new ConflictError('EQ1012');
+        await repo.hardDelete(id);
+        await recordChange(tx, ctx, {
+          entityType: 'device',
+          entityId: id,
+          action: 'hard_delete',
+          companyId: before.companyId,
+          before: deviceHistory(before),
+          after: null,
+        });
+      });
+    },
+
+    /** A new device key, shown once; the previous one stops working. */
+    regenerateKey(ctx: RequestContext, id: string): Promise<{ key: string }> {
+      assertCan(ctx, 'devices.operate');
+      return transact(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        const before = await visible(repo, ctx, id);
+        if (before.state === 'Decommissioned') throw new ConflictError('EQ1019');
+        const key = randomBytes(24).toString('base64url');
+        await repo.update(id, { keyHash: hashDeviceKey(key), updatedBy: ctx.userId });
+        await recordChange(tx, ctx, {
+          entityType: 'device',
+          entityId: id,
+          action: 'key_regenerated',
+          companyId: before.companyId,
+          before: { hasKey: before.keyHash !== null },
+          after: { hasKey: true },
+        });
+        return { key };
+      });
+    },
+  };
+}
+export type DevicesService = ReturnType<typeof createDevicesService>;
