@@ -22,6 +22,8 @@ import { companiesRoutes } from '../modules/companies/companies.routes';
 import { createCompaniesService } from '../modules/companies/companies.service';
 import { countriesRoutes } from '../modules/countries/countries.routes';
 import { createCountriesService } from '../modules/countries/countries.service';
+import { devicesRoutes } from '../modules/devices/devices.routes';
+import { createDevicesService } from '../modules/devices/devices.service';
 import { healthRoutes } from '../modules/health/health.routes';
 import { logEntriesRoutes } from '../modules/log-entries/log-entries.routes';
 import { createLogEntriesService } from '../modules/log-entries/log-entries.service';
@@ -103,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(billingPlansRoutes(createBillingPlansService(options.database.db)));
   await app.register(companiesRoutes(createCompaniesService(options.database.db)));
   await app.register(logEntriesRoutes(createLogEntriesService(options.database.db)));
+  await app.register(devicesRoutes(createDevicesService(db)));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const hasWeb = options.webDist !== undefined && existsSync(options.webDist);
