@@ -24,6 +24,10 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   WEB_DIST: z.string().optional(),
+  /** Sign-in attempts and public account calls a minute, per address and per account. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** on = believe X-Forwarded-For (only behind a proxy you run; otherwise clients pick their address). */
+  TRUST_PROXY: onOff.default('off'),
 });
 export type Env = z.infer<typeof envSchema>;
 

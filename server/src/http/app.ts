@@ -55,6 +55,8 @@ export interface AppOptions {
   smtpUrl?: string;
   /** Requests a minute per address on the public account calls. */
   publicCallsPerMinute?: number;
+  /** Take the client address from X-Forwarded-For (behind a trusted proxy only). */
+  trustProxy?: boolean;
   version?: string;
 }
 
@@ -63,7 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loggerInstance: typeof options.logger === 'object' ? options.logger : undefined,
     logger: typeof options.logger === 'boolean' ? options.logger : undefined,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,0 +1,110 @@
+import { Button, Group, SegmentedControl, Stack, Switch } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { userOrderFields } from '@aforo/contracts/users';
+import { useCurrentUserQuery, useRoleCheck } from '../../../lib/current-user';
+import { useSession } from '../../../lib/session';
+import { listQueryParams, useListUrlState } from '../../../lib/url-state';
+import type { ListUrlOptions } from '../../../lib/url-state';
+import { DataTable } from '../../../ui/DataTable';
+import { ScreenHeader } from '../../../ui/ScreenHeader';
+import { SearchInput } from '../../../ui/SearchInput';
+import { useUsersQuery } from '../api';
+import { UserFormModal } from '../components/UserFormModal';
+import { useUserActions } from '../use-user-actions';
+import { useUserColumns } from '../use-user-columns';
+
+type Order = (typeof userOrderFields)[number];
+const listOptions: ListUrlOptions<Order, 'showDeleted' | 'fdxUsers'> = {
+  orders: userOrderFields,
+  defaultOrder: 'created_at',
+  defaultDir: 'DESC',
+  filters: ['showDeleted', 'fdxUsers'],
+};
+
+/** /app/accounts (ADMIN, Client Admin): the current company's users; an ADMIN also lists provider staff. */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const list = useListUrlState(listOptions);
+  const isAdmin = useRoleCheck({ roles: ['ROLE_ADMIN'] }) === true;
+  const currentCompanyId = useSession((s) => s.currentCompanyId);
+  const { data: currentUser } = useCurrentUserQuery();
+  const showDeleted = list.filters.showDeleted === 'true';
+  const fdxUsers = isAdmin && list.filters.fdxUsers === 'true';
+  const query = useUsersQuery({ ...listQueryParams(list), showDeleted, fdxUsers });
+  const [editing, setEditing] = useState<string | 'new' | null>(null);
+
+  const openProfile = (userId: string) => void navigate(`/app/accounts/${encodeURIComponent(userId)}`);
+  const actionsFor = useUserActions({
+    selfId: currentUser?.id ?? null,
+    onEdit: setEditing,
+    onOpen: openProfile,
+  });
+  const columns = useUserColumns(actionsFor);
+  const companyName = currentUser?.companies.find((c) => c.id === currentCompanyId)?.businessName;
+
+  return (
+    <Stack gap="md">
+      <ScreenHeader
+        title={t('screens.users')}
+        description={
+          fdxUsers
+            ? t('accounts.users.staffDescription')
+            : t('accounts.users.companyDescription', { company: companyName ?? '' })
+        }
+        actions={<Button onClick={() => setEditing('new')}>{t('accounts.users.new')}</Button>}
+      />
+      <Group gap="md" align="center">
+        <SearchInput
+          value={list.search}
+          onChange={list.setSearch}
+          placeholder={t('accounts.users.searchPlaceholder')}
+        />
+        {isAdmin && (
+          <SegmentedControl
+            aria-label={t('accounts.users.kind')}
+            value={fdxUsers ? 'staff' : 'company'}
+            onChange={(value) => list.setFilter('fdxUsers', value === 'staff' ? 'true' : null)}
+            data={[
+              { value: 'company', label: t('accounts.users.kindCompany') },
+              { value: 'staff', label: t('accounts.users.kindStaff') },
+            ]}
+          />
+        )}
+        <Switch
+          label={t('common.showDeleted')}
+          checked={showDeleted}
+          onChange={(event) => list.setFilter('showDeleted', event.currentTarget.checked ? 'true' : null)}
+        />
+      </Group>
+      <DataTable
+        label={t('screens.users')}
+        columns={columns}
+        records={query.data?.rows}
+        total={query.data?.total}
+        fetching={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        page={list.page}
+        length={list.length}
+        onPageChange={list.setPage}
+        onLengthChange={list.setLength}
+        sort={{ order: list.order, dir: list.dir }}
+        onSortChange={({ order, dir }) => list.setSort(order as Order, dir)}
+        onRowClick={(row) => openProfile(row.id)}
+        rowStyle={(row) => (row.deletedAt ? { opacity: 0.6 } : undefined)}
+      />
+      {editing && (
+        <UserFormModal
+          key={editing}
+          userId={editing === 'new' ? null : editing}
+          mode={{ isAdmin, currentCompanyId }}
+          defaultKind={fdxUsers ? 'staff' : 'company'}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Stack>
+  );
+}

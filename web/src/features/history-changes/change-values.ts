@@ -1,0 +1,52 @@
+/** How the history shows a changed value: roles and companies by name, dates in the interface language. */
+import { roleNames } from '@aforo/contracts/roles';
+import { formatDateTime } from '../../lib/format';
+
+export interface ValueLabels {
+  role(role: string): string;
+  /** A company's name, or null when the id is not one of the user's companies. */
+  company(id: string): string | null;
+  /** The key of a global profile ("global"). */
+  global: string;
+  yes: string;
+  no: string;
+  /** A translated name for a field's value (states, languages), or null to show it as it is. */
+  fieldValue(field: string, value: string): string | null;
+}
+
+const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+const isRole = (value: string) => (roleNames as readonly string[]).includes(value);
+
+function scalar(value: unknown, labels: ValueLabels, field: string): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? labels.yes : labels.no;
+  if (typeof value === 'string') {
+    if (isRole(value)) return labels.role(value);
+    const named = labels.fieldValue(field, value);
+    if (named !== null) return named;
+    if (isoTime.test(value)) return formatDateTime(value);
+    return value;
+  }
+  if (typeof value === 'number') return String(value);
+  return JSON.stringify(value);
+}
+
+function keyLabel(key: string, labels: ValueLabels): string {
+  if (key === 'global') return labels.global;
+  return labels.company(key) ?? key;
+}
+
+/** The lines that show one value: one line for scalars and lists, one per key for objects. */
+export function describeValue(value: unknown, labels: ValueLabels, field = ''): string[] {
+  if (Array.isArray(value)) {
+    return [value.length > 0 ? value.map((item) => scalar(item, labels, field)).join(', ') : '—'];
+  }
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) return ['—'];
+    return entries.map(
+      ([key, item]) => `${keyLabel(key, labels)}: ${describeValue(item, labels, field).join(', ')}`,
+    );
+  }
+  return [scalar(value, labels, field)];
+}

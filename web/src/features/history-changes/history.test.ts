@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { describeValue } from './change-values';
+import type { ValueLabels } from './change-values';
+import { dayToIso, historyQueryParams } from './history-filters';
+
+const labels: ValueLabels = {
+  role: (role) => `«${role}»`,
+  company: (id) => (id === 'c-1' ? 'Canal del Norte S.A.' : null),
+  global: 'Global profile',
+  yes: 'Yes',
+  no: 'No',
+  fieldValue: (field, value) => (field === 'state' && value === 'Created' ? 'Created (translated)' : null),
+};
+
+describe('history filters', () => {
+  it('turns the days of the URL into the start and the end of those local days', () => {
+    expect(dayToIso('2026-03-01', 'start')).toBe(new Date(2026, 2, 1, 0, 0, 0, 0).toISOString());
+    expect(dayToIso('2026-03-01', 'end')).toBe(new Date(2026, 2, 1, 23, 59, 59, 999).toISOString());
+    expect(dayToIso('yesterday', 'start')).toBeUndefined();
+  });
+
+  it('sends page, dir and the filters that are set', () => {
+    const params = historyQueryParams({
+      page: 2,
+      length: 25,
+      order: 'at',
+      dir: 'ASC',
+      search: '',
+      filters: { entityType: 'user', entityId: ' 42 ', from: '2026-03-01' },
+    });
+    expect(params).toEqual({
+      page: 2,
+      length: 25,
+      order: 'at',
+      dir: 'ASC',
+      entityType: 'user',
+      entityId: '42',
+      userId: undefined,
+      from: new Date(2026, 2, 1).toISOString(),
+      to: undefined,
+    });
+  });
+});
+
+describe('describeValue', () => {
+  it('shows empty values as a dash and lists on one line', () => {
+    expect(describeValue(null, labels)).toEqual(['—']);
+    expect(describeValue('', labels)).toEqual(['—']);
+    expect(describeValue([], labels)).toEqual(['—']);
+    expect(describeValue(['ROLE_USER', 'ROLE_SPECTATOR'], labels)).toEqual(['«ROLE_USER», «ROLE_SPECTATOR»']);
+    expect(describeValue(true, labels)).toEqual(['Yes']);
+    expect(describeValue('Created', labels, 'state')).toEqual(['Created (translated)']);
+    expect(describeValue('Created', labels, 'name')).toEqual(['Created']);
+  });
+
+  it('names companies and the global profile in a profiles value', () => {
+    expect(
+      describeValue({ 'c-1': ['ROLE_ADMIN_CLIENTE'], global: ['ROLE_ADMIN'], other: [] }, labels),
+    ).toEqual(['Canal del Norte S.A.: «ROLE_ADMIN_CLIENTE»', 'Global profile: «ROLE_ADMIN»', 'other: —']);
+  });
+});

@@ -1,0 +1,133 @@
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { LogEntry } from '@aforo/contracts/log-entries';
+import { useRoleCheck } from '../../../lib/current-user';
+import { formatDateTime } from '../../../lib/format';
+import { useListUrlState } from '../../../lib/url-state';
+import { DataTable } from '../../../ui/DataTable';
+import type { DataTableColumn } from '../../../ui/DataTable';
+import { useUserOptions } from '../../accounts';
+import { useLogEntriesQuery } from '../api';
+import { ChangesTable } from '../components/ChangesTable';
+import { HistoryFilters } from '../components/HistoryFilters';
+import { historyListOptions, historyQueryParams } from '../history-filters';
+import { useValueLabels } from '../use-value-labels';
+
+const actionColours: Record<string, string> = {
+  create: 'teal',
+  update: 'blue',
+  delete: 'red',
+  restore: 'grape',
+};
+
+/** /app/history-changes/history-changes: who changed what and when, with each field before and after. */
+export function HistoryChangesPage() {
+  const { t, i18n } = useTranslation();
+  const list = useListUrlState(historyListOptions);
+  const query = useLogEntriesQuery(historyQueryParams(list));
+  const canListUsers = useRoleCheck({ group: 'accounts' }) === true;
+  const isAdmin = useRoleCheck({ roles: ['ROLE_ADMIN'] }) === true;
+  const userOptions = useUserOptions(canListUsers, isAdmin);
+  const valueLabels = useValueLabels();
+
+  const label = (group: string, key: string) =>
+    i18n.exists(`history.${group}.${key}`) ? t(`history.${group}.${key}`) : key;
+
+  const columns: DataTableColumn<LogEntry>[] = [
+    {
+      accessor: 'at',
+      title: t('history.at'),
+      sortable: true,
+      width: 130,
+      render: (entry) => formatDateTime(entry.at),
+    },
+    {
+      accessor: 'user',
+      title: t('history.user'),
+      width: 200,
+      render: (entry) =>
+        entry.user ? (
+          <Stack gap={0}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              ta="left"
+              onClick={() => list.setFilter('userId', entry.user?.id)}
+            >
+              {entry.user.name}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {entry.user.email}
+            </Text>
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('history.system')}
+          </Text>
+        ),
+    },
+    {
+      accessor: 'entityType',
+      title: t('history.entity'),
+      width: 150,
+      render: (entry) => (
+        <Stack gap={2} align="flex-start">
+          <Badge variant="light" color="gray" radius="sm" tt="none">
+            {label('entityTypes', entry.entityType)}
+          </Badge>
+          <Anchor
+            component="button"
+            type="button"
+            size="xs"
+            ff="monospace"
+            ta="left"
+            title={entry.entityId}
+            aria-label={t('history.filterByEntity', { id: entry.entityId })}
+            onClick={() =>
+              list.update({ filters: { entityType: entry.entityType, entityId: entry.entityId } })
+            }
+          >
+            {entry.entityId.length > 12 ? `${entry.entityId.slice(0, 8)}…` : entry.entityId}
+          </Anchor>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'action',
+      title: t('history.action'),
+      width: 130,
+      render: (entry) => (
+        <Badge variant="light" color={actionColours[entry.action] ?? 'orange'} tt="none">
+          {label('actions', entry.action)}
+        </Badge>
+      ),
+    },
+    {
+      accessor: 'changes',
+      title: t('history.changes'),
+      render: (entry) => <ChangesTable changes={entry.changes} labels={valueLabels} />,
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <HistoryFilters list={list} userOptions={userOptions} />
+      <DataTable
+        label={t('screens.historyChanges')}
+        columns={columns}
+        records={query.data?.rows}
+        total={query.data?.total}
+        fetching={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        page={list.page}
+        length={list.length}
+        onPageChange={list.setPage}
+        onLengthChange={list.setLength}
+        sort={{ order: list.order, dir: list.dir }}
+        onSortChange={({ dir }) => list.setSort('at', dir)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,33 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { languages } from '@aforo/contracts/constants';
+import { userStates } from '@aforo/contracts/users';
+import type { UserState } from '@aforo/contracts/users';
+import { useCurrentUserQuery } from '../../lib/current-user';
+import { userStateKey } from '../accounts';
+import type { ValueLabels } from './change-values';
+
+/** Translated names for the values of the history: roles, the caller's companies, yes/no. */
+export function useValueLabels(): ValueLabels {
+  const { t } = useTranslation();
+  const { data: user } = useCurrentUserQuery();
+  return useMemo(() => {
+    const companies = new Map((user?.companies ?? []).map((company) => [company.id, company.businessName]));
+    return {
+      role: (role) => t(`roles.${role}`),
+      company: (id) => companies.get(id) ?? null,
+      global: t('history.globalProfile'),
+      yes: t('common.yes'),
+      no: t('common.no'),
+      fieldValue: (field, value) => {
+        if (field === 'state' && (userStates as readonly string[]).includes(value)) {
+          return t(`accounts.users.states.${userStateKey(value as UserState)}`);
+        }
+        if (field === 'language' && (languages as readonly string[]).includes(value)) {
+          return t(`common.languages.${value}`);
+        }
+        return null;
+      },
+    };
+  }, [t, user]);
+}
