@@ -574,6 +574,11 @@ export const errorCatalog = {
     en: 'The request contains invalid data.',
     es: 'La solicitud contiene datos no válidos.',
   },
+  V1001: {
+    status: 409,
+    en: 'This item already exists; reload and try again.',
+    es: 'Este elemento ya existe; recargue e inténtelo de nuevo.',
+  },
   N1000: { status: 404, en: 'The resource was not found.', es: 'No se encontró el recurso.' },
   F1000: {
     status: 403,

@@ -4,7 +4,18 @@ import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
 import { queryDate } from './common/text';
 
-export const entityTypes = ['user', 'company', 'country', 'billing_plan'] as const;
+export const entityTypes = [
+  'user',
+  'company',
+  'country',
+  'billing_plan',
+  'brand',
+  'model',
+  'product',
+  'firmware',
+  'network',
+  'device',
+] as const;
 export const logActions = [
   'create',
   'update',

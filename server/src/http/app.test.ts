@@ -10,7 +10,14 @@ beforeAll(async () => {
   mkdirSync(path.join(webDist, 'assets'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Aforo</title><div id="root"></div>');
   writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
-  server = await startTestServer({ webDist });
+  server = await startTestServer({ webDist }, (app) => {
+    // a write that loses a race to the same unique key, with the driver's real error
+    app.post('/api/test-duplicate', { config: { access: 'signedIn' } }, async () => {
+      const { countries } = await import('../db/schema');
+      await server.database.db.insert(countries).values({ name: 'España', code: 'ES' });
+      return {};
+    });
+  });
 });
 afterAll(() => server.close());
 
@@ -49,6 +56,19 @@ describe('operations endpoints', () => {
     }
     const ui = await server.request({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe('database conflicts', () => {
+  it('answers a unique-key violation with 409 V1001, never 500', async () => {
+    const token = await server.login('admin@demo.aforo.dev');
+    const res = await server.request({
+      method: 'POST',
+      url: '/api/test-duplicate',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('V1001');
   });
 });
 

@@ -97,6 +97,14 @@ function frameworkCode(status: number): ErrorCode {
   return 'V1000';
 }
 
+/** PostgreSQL 23505, raised by pg or PGlite, possibly wrapped by drizzle (error.cause). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const lang = languageOf(request);
   if (error instanceof AppError) {
@@ -118,6 +126,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     }
     return reply.status(400).send(body('V1000', lang, fields));
   }
+  // two writes racing past the same uniqueness check: the database's unique index decides
+  if (isUniqueViolation(error)) return reply.status(409).send(body('V1001', lang));
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code = frameworkCode(status);

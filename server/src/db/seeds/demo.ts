@@ -2,7 +2,21 @@
 import type { Role } from '@aforo/contracts/roles';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../client';
-import { billingPlans, companies, countries, userProfiles, users } from '../schema';
+import type { Port } from '@aforo/contracts/models';
+import type { networkTypes } from '@aforo/contracts/networks';
+import {
+  billingPlans,
+  brands,
+  companies,
+  countries,
+  firmwares,
+  models,
+  networks,
+  productModels,
+  products,
+  userProfiles,
+  users,
+} from '../schema';
 
 export const demoDomain = 'demo.aforo.dev';
 
@@ -28,6 +42,72 @@ export const demoBillingPlans = [
   { name: 'Profesional', monthlyApiCalls: 100_000, maxPoints: 200, maxUsers: 50 },
   { name: 'Corporativo', monthlyApiCalls: 1_000_000, maxPoints: 2_000, maxUsers: 500 },
 ] as const;
+
+/** Device catalogue: brands by abbreviation, models by brand and name, products by code. */
+export const demoBrands = [
+  { abbreviation: 'SEB', description: 'SEBA Hydrometrie' },
+  { abbreviation: 'OTT', description: 'OTT HydroMet' },
+  { abbreviation: 'VEG', description: 'VEGA' },
+  { abbreviation: 'KEL', description: 'Keller' },
+] as const;
+
+export const demoModels: {
+  brand: (typeof demoBrands)[number]['abbreviation'];
+  name: string;
+  ports: Port[];
+}[] = [
+  { brand: 'OTT', name: 'PLS-C', ports: [{ key: 'ai1', type: 'pressure', label: 'Nivel (presión)' }] },
+  { brand: 'VEG', name: 'VEGAPULS C 21', ports: [{ key: 'ai1', type: 'radar', label: 'Nivel radar' }] },
+  {
+    brand: 'SEB',
+    name: 'MDS-Dipper-PT',
+    ports: [{ key: 'ai1', type: 'current_4_20', label: 'Nivel 4-20 mA' }],
+  },
+  {
+    brand: 'SEB',
+    name: 'SlimLogCom',
+    ports: [
+      { key: 'ai1', type: 'current_4_20', label: 'Nivel' },
+      { key: 'p1', type: 'pulse', label: 'Pluviómetro' },
+    ],
+  },
+  { brand: 'SEB', name: 'ULS-200', ports: [{ key: 'ai1', type: 'ultrasonic', label: 'Nivel ultrasónico' }] },
+  { brand: 'KEL', name: 'ARC-1', ports: [{ key: 'ai1', type: 'pressure', label: 'Presión' }] },
+];
+
+export const demoProducts = [
+  {
+    code: 'LVL',
+    name: 'Estación de nivel',
+    models: ['PLS-C', 'VEGAPULS C 21', 'MDS-Dipper-PT', 'ULS-200'],
+  },
+  { code: 'RAIN', name: 'Estación pluviométrica', models: ['SlimLogCom'] },
+  { code: 'PRS', name: 'Estación de presión', models: ['ARC-1', 'PLS-C'] },
+  { code: 'MULTI', name: 'Estación multiparámetro', models: ['SlimLogCom', 'ARC-1'] },
+] as const;
+
+/** Two firmware versions of each demo model. */
+export const demoFirmwares: { model: string; version: string }[] = [
+  { model: 'PLS-C', version: '2.3.1' },
+  { model: 'PLS-C', version: '2.4.0' },
+  { model: 'VEGAPULS C 21', version: '1.2.0' },
+  { model: 'VEGAPULS C 21', version: '1.3.2' },
+  { model: 'MDS-Dipper-PT', version: '3.0.5' },
+  { model: 'MDS-Dipper-PT', version: '3.1.0' },
+  { model: 'SlimLogCom', version: '4.8.2' },
+  { model: 'SlimLogCom', version: '4.10.0' },
+  { model: 'ULS-200', version: '1.0.0' },
+  { model: 'ULS-200', version: '1.1.0-rc1' },
+  { model: 'ARC-1', version: '5.2.0' },
+  { model: 'ARC-1', version: '5.3.1' },
+];
+
+export const demoNetworks: { name: string; type: (typeof networkTypes)[number] }[] = [
+  { name: 'Movistar 4G', type: '4G' },
+  { name: 'Vodafone NB-IoT', type: 'NB-IoT' },
+  { name: 'Orange LTE-M', type: 'LTE-M' },
+  { name: 'TTN LoRaWAN', type: 'LoRaWAN' },
+];
 
 /** Plan of each client company (the provider has none). */
 const demoPlanOf = { norte: 'Profesional', levante: 'Básico' } as const;
@@ -127,6 +207,32 @@ export const demoAccounts: DemoAccount[] = [
   },
 ];
 
+async function seedDemoCatalogue(tx: Db): Promise<void> {
+  const brandRows = await tx
+    .insert(brands)
+    .values([...demoBrands])
+    .returning();
+  const brandId = (abbreviation: string) => brandRows.find((b) => b.abbreviation === abbreviation)!.id;
+  const modelRows = await tx
+    .insert(models)
+    .values(demoModels.map((m) => ({ brandId: brandId(m.brand), name: m.name, ports: m.ports })))
+    .returning();
+  const modelId = (name: string) => modelRows.find((m) => m.name === name)!.id;
+  for (const product of demoProducts) {
+    const [row] = await tx
+      .insert(products)
+      .values({ code: product.code, name: product.name })
+      .returning({ id: products.id });
+    await tx
+      .insert(productModels)
+      .values(product.models.map((name) => ({ productId: row!.id, modelId: modelId(name) })));
+  }
+  await tx
+    .insert(firmwares)
+    .values(demoFirmwares.map((f) => ({ modelId: modelId(f.model), version: f.version })));
+  await tx.insert(networks).values(demoNetworks);
+}
+
 export async function seedDemo(db: Db, password: string): Promise<void> {
   // one hash serves every demo account: the salt lives inside it
   const passwordHash = await hashPassword(password);
@@ -150,6 +256,7 @@ export async function seedDemo(db: Db, password: string): Promise<void> {
         .returning({ id: companies.id });
       ids[key] = row!.id;
     }
+    await seedDemoCatalogue(tx);
     for (const account of demoAccounts) {
       const companyId = account.company ? ids[account.company]! : null;
       const [user] = await tx

@@ -12,6 +12,7 @@ import {
   measurementPoints,
   models,
   networks,
+  productModels,
   products,
   users,
 } from '../../db/schema';
@@ -193,9 +194,15 @@ export function createDevicesRepository(db: Db) {
       const [network] = input.networkId
         ? await db.select({ id: networks.id }).from(networks).where(eq(networks.id, input.networkId))
         : [undefined];
+      // a product built on a list of models accepts only those
+      const allowed = await db
+        .select({ modelId: productModels.modelId })
+        .from(productModels)
+        .where(eq(productModels.productId, input.productId));
+      const modelFitsProduct = allowed.length === 0 || allowed.some((a) => a.modelId === input.modelId);
       return {
         missing: [
-          ...(model ? [] : ['modelId']),
+          ...(model && modelFitsProduct ? [] : ['modelId']),
           ...(product ? [] : ['productId']),
           ...(input.firmwareId && !firmware ? ['firmwareId'] : []),
           ...(input.networkId && !network ? ['networkId'] : []),

@@ -139,6 +139,23 @@ describe('devices', () => {
       modelId: '00000000-0000-4000-8000-000000000000',
     });
     expect([bad.statusCode, Object.keys(bad.json().fields ?? {})]).toEqual([400, ['modelId']]);
+    // a model the product is not built on
+    const other = await buildCatalogue(server.database.db);
+    const misfit = await call('POST', '/api/devices', 'chief@demo.aforo.dev', {
+      ...body,
+      serial: 'AFR-0004',
+      simNumber: null,
+      firmwareId: null,
+      modelId: other.model.id,
+    });
+    expect([misfit.statusCode, Object.keys(misfit.json().fields ?? {})]).toEqual([400, ['modelId']]);
+    const wrongFirmware = await call('POST', '/api/devices', 'chief@demo.aforo.dev', {
+      ...body,
+      serial: 'AFR-0005',
+      simNumber: null,
+      firmwareId: other.firmware.id,
+    });
+    expect([wrongFirmware.statusCode, wrongFirmware.json().code]).toEqual([409, 'EQ1016']);
   });
 
   it('takes a device through stock → company → point → maintenance → repaired → uninstalled, with its history', async () => {
