@@ -55,6 +55,7 @@ async function main(): Promise<void> {
 
   if (role === 'all' || role === 'api') {
     const tokens = new TokenService(loadJwtSecret(env.JWT_SECRET, env.DATA_DIR));
+    const limit = env.RATE_LIMIT_PER_MINUTE;
     const app = await buildApp({
       database,
       tokens,
@@ -62,6 +63,9 @@ async function main(): Promise<void> {
       webDist,
       publicUrl: publicUrl(env),
       smtpUrl: env.SMTP_URL,
+      signInLimits: { perIp: limit, perAccount: limit },
+      publicCallsPerMinute: limit,
+      trustProxy: env.TRUST_PROXY === 'on',
     });
     await app.listen({ port: env.PORT, host: env.HOST });
     closers.unshift(() => app.close());
