@@ -1,0 +1,100 @@
+/** Measurement points (spec §3, §5 validation). */
+import { z } from 'zod';
+import { idSchema } from './common/ids';
+import { listQuerySchema, listResponseSchema } from './common/paging';
+import { optionalText, queryBoolean, requiredText } from './common/text';
+import {
+  maxMeasuresForAvg,
+  measureTimeSchema,
+  pointParametersSchema,
+  transmissionTimeSchema,
+} from './point-parameters';
+
+export const pointKinds = ['river', 'channel', 'well', 'tank', 'rain_gauge', 'flow'] as const;
+const optionalNumber = z
+  .number()
+  .finite()
+  .nullish()
+  .transform((v) => v ?? null);
+
+export const pointSchema = z.object({
+  id: idSchema,
+  companyId: idSchema,
+  name: z.string(),
+  address: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  kind: z.enum(pointKinds),
+  groundLevel: z.number().nullable(),
+  invertLevel: z.number().nullable(),
+  measureTime: z.number().int(),
+  transmissionTime: z.number().int(),
+  measuresForAvg: z.number().int(),
+  alertValue: z.number().nullable(),
+  warningValue: z.number().nullable(),
+  levelDifference: z.number(),
+  value4mA: z.number().nullable(),
+  value20mA: z.number().nullable(),
+  unit: z.string(),
+  test: z.boolean(),
+  alertFlat: z.boolean(),
+  defaultAmountMeasuresFlat: z.number().int(),
+  defaultAmountGapMeasureExceed: z.number(),
+  public: z.boolean(),
+  favorite: z.boolean(),
+  parameters: z.record(z.string(), z.record(z.string(), z.unknown())),
+  device: z.object({ id: idSchema, serial: z.string(), state: z.string() }).nullable(),
+  layers: z.array(z.object({ id: idSchema, name: z.string(), colour: z.string() })),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  deletedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Point = z.infer<typeof pointSchema>;
+
+export const pointInputSchema = z
+  .object({
+    name: requiredText(120),
+    address: optionalText(300),
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    kind: z.enum(pointKinds),
+    groundLevel: optionalNumber,
+    invertLevel: optionalNumber,
+    measureTime: measureTimeSchema,
+    transmissionTime: transmissionTimeSchema,
+    measuresForAvg: z.number().int().min(1).max(maxMeasuresForAvg).default(1),
+    alertValue: optionalNumber,
+    warningValue: optionalNumber,
+    levelDifference: z.number().finite().default(0),
+    value4mA: optionalNumber,
+    value20mA: optionalNumber,
+    unit: z.string().trim().min(1).max(20).default('m'),
+    test: z.boolean().default(false),
+    alertFlat: z.boolean().default(true),
+    defaultAmountMeasuresFlat: z.number().int().min(2).max(1000).default(10),
+    defaultAmountGapMeasureExceed: z.number().positive().max(1000).default(3),
+    public: z.boolean().default(false),
+    parameters: pointParametersSchema.default({}),
+  })
+  .superRefine((p, ctx) => {
+    if (p.transmissionTime <= p.measureTime)
+      ctx.addIssue({ code: 'custom', path: ['transmissionTime'], message: 'transmissionAfterMeasure' });
+    if (p.value4mA !== null && p.value20mA !== null && p.value4mA === p.value20mA)
+      ctx.addIssue({ code: 'custom', path: ['value20mA'], message: 'values4And20Differ' });
+    if (p.alertValue !== null && p.warningValue !== null && p.warningValue > p.alertValue)
+      ctx.addIssue({ code: 'custom', path: ['warningValue'], message: 'invalid' });
+    if (p.groundLevel !== null && p.invertLevel !== null && p.invertLevel >= p.groundLevel)
+      ctx.addIssue({ code: 'custom', path: ['invertLevel'], message: 'invalid' });
+  });
+export type PointInput = z.input<typeof pointInputSchema>;
+export type PointInputParsed = z.output<typeof pointInputSchema>;
+
+export const pointListQuerySchema = listQuerySchema.extend({
+  order: z.enum(['name', 'kind', 'created_at']).default('name'),
+  kind: z.enum(pointKinds).optional(),
+  layerId: idSchema.optional(),
+  favourites: queryBoolean,
+  showDeleted: queryBoolean,
+});
+export type PointListQuery = z.infer<typeof pointListQuerySchema>;
+export const pointListSchema = listResponseSchema(pointSchema);
