@@ -7,8 +7,10 @@ import {
   errorCatalog,
   errorMessage,
   fieldMessage,
+  fieldMessages,
   isErrorCode,
   type ErrorCode,
+  type FieldMessageKey,
 } from '@aforo/contracts/errors';
 import { languageOf } from './language';
 
@@ -65,6 +67,9 @@ interface ZodLikeIssue {
 /** One zod issue → the spec §5 message for its field. */
 export function fieldText(issue: ZodLikeIssue, lang: Language): string {
   if (issue.message === 'mismatch') return fieldMessage('passwordsMismatch', lang);
+  // contract refinements name their spec §5 message by its key
+  if (issue.code === 'custom' && issue.message && issue.message in fieldMessages)
+    return fieldMessage(issue.message as FieldMessageKey, lang);
   // zod 4 leaves `input` out of issues unless asked, so a missing value shows in its message
   const missing = /received (undefined|null)/.test(issue.message ?? '');
   if (issue.code === 'invalid_type' && missing) return fieldMessage('required', lang);
