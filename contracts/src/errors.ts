@@ -535,6 +535,11 @@ export const errorCatalog = {
     en: 'The component type cannot be disabled while it has active components.',
     es: 'No se puede deshabilitar el tipo de componente mientras tenga componentes activos.',
   },
+  SET1007: {
+    status: 409,
+    en: 'The component type cannot be deleted because it has components.',
+    es: 'No se puede eliminar el tipo de componente porque tiene componentes.',
+  },
   SEQ1001: {
     status: 409,
     en: 'The serial number is already registered.',

@@ -15,6 +15,10 @@ export const entityTypes = [
   'firmware',
   'network',
   'device',
+  'component_type',
+  'component',
+  'point',
+  'layer',
 ] as const;
 export const logActions = [
   'create',

@@ -70,6 +70,12 @@ export function fieldText(issue: ZodLikeIssue, lang: Language): string {
   // contract refinements name their spec §5 message by its key
   if (issue.code === 'custom' && issue.message && issue.message in fieldMessages)
     return fieldMessage(issue.message as FieldMessageKey, lang);
+  // not JSON at all: the contract turned the text into a symbol (see point-parameters.ts)
+  if (issue.code === 'invalid_type' && /received symbol/.test(issue.message ?? ''))
+    return fieldMessage('invalidJson', lang);
+  // a selection left empty: zod 4 reports a missing enum value as invalid_value
+  if (issue.code === 'invalid_value' && 'input' in issue && issue.input == null)
+    return fieldMessage('required', lang);
   // zod 4 leaves `input` out of issues unless asked, so a missing value shows in its message
   const missing = /received (undefined|null)/.test(issue.message ?? '');
   if (issue.code === 'invalid_type' && missing) return fieldMessage('required', lang);
@@ -91,6 +97,16 @@ function issuePath(issue: ZodLikeIssue): string {
 
 function body(code: ErrorCode, lang: Language, fields?: Record<string, string>): ApiErrorBody {
   return { code, message: errorMessage(code, lang), ...(fields ? { fields } : {}) };
+}
+
+/** The value at a JSON-pointer-like path of the request body (issues do not carry it). */
+function valueAt(body: unknown, path: string): unknown {
+  let value: unknown = body;
+  for (const key of path.split('/').filter(Boolean)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
 }
 
 /** Status codes Fastify raises on its own for malformed requests, mapped to our codes. */
@@ -117,6 +133,9 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const fields: Record<string, string> = {};
+    // issues do not carry the value: read it from the part of the request that failed
+    const part = (error as { validationContext?: string }).validationContext ?? 'body';
+    const source = (request as unknown as Record<string, unknown>)[part === 'querystring' ? 'query' : part];
     // the type provider reshapes zod issues as {keyword, instancePath, message, params}
     type Reshaped = { keyword: string; instancePath: string; message?: string; params?: ZodLikeIssue };
     for (const raw of error.validation as unknown as Reshaped[]) {
@@ -125,6 +144,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
         code: raw.keyword,
         instancePath: raw.instancePath,
         message: raw.message,
+        input: valueAt(source, raw.instancePath),
       };
       const key = issuePath(issue);
       fields[key] ??= fieldText(issue, lang);

@@ -1,6 +1,7 @@
 /** Demo seed (SEED=demo on an empty database): the provider, two client companies, a user per role. */
 import type { Role } from '@aforo/contracts/roles';
 import { hashPassword } from '../../auth/passwords';
+import { seedDemoFleet } from './demo-fleet';
 import type { Db } from '../client';
 import type { Port } from '@aforo/contracts/models';
 import type { networkTypes } from '@aforo/contracts/networks';
@@ -272,5 +273,6 @@ export async function seedDemo(db: Db, password: string): Promise<void> {
         .returning({ id: users.id });
       await tx.insert(userProfiles).values({ userId: user!.id, companyId, roles: account.roles });
     }
+    await seedDemoFleet(tx, { norte: ids.norte!, levante: ids.levante! });
   });
 }

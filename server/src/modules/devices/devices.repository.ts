@@ -211,6 +211,16 @@ export function createDevicesRepository(db: Db) {
       };
     },
 
+    /** Components leave their point with the device (they stay fitted to it, ready for the next install). */
+    async uninstallComponents(deviceId: string): Promise<number> {
+      const rows = await db
+        .update(components)
+        .set({ state: 'Inactive', pointId: null, updatedAt: new Date() })
+        .where(and(eq(components.deviceId, deviceId), eq(components.state, 'Installed')))
+        .returning({ id: components.id });
+      return rows.length;
+    },
+
     /** Components fitted to the device whose type is disabled (they block an install). */
     async disabledComponentTypes(deviceId: string): Promise<number> {
       const [row] = await db

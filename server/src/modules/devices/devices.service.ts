@@ -246,6 +246,7 @@ export function createDevicesService(db: Db) {
         const repo = createDevicesRepository(tx);
         const before = await visible(repo, ctx, id);
         assertTransition(before, 'uninstall');
+        await repo.uninstallComponents(id);
         return change(
           tx,
           ctx,

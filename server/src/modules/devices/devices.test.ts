@@ -217,6 +217,32 @@ describe('devices', () => {
     expect([res.statusCode, res.json().code]).toEqual([409, 'EQ1014']);
   });
 
+  it('takes its installed components off the point when the device is uninstalled', async () => {
+    const { componentTypes, components } = await import('../../db/schema');
+    const { eq } = await import('drizzle-orm');
+    const device = await deviceIn('Active');
+    const [type] = await server.database.db
+      .insert(componentTypes)
+      .values({ name: `Flotador ${device.id}`, magnitude: 'level', measureType: 'float' })
+      .returning();
+    const [component] = await server.database.db
+      .insert(components)
+      .values({
+        typeId: type!.id,
+        serial: 'C-2',
+        deviceId: device.id,
+        pointId: pointNorte,
+        state: 'Installed',
+      })
+      .returning();
+    expect((await call('POST', `/api/devices/${device.id}/uninstall`)).statusCode).toBe(200);
+    const [after] = await server.database.db
+      .select()
+      .from(components)
+      .where(eq(components.id, component!.id));
+    expect(after).toMatchObject({ state: 'Inactive', pointId: null, deviceId: device.id });
+  });
+
   it('lets only ADMIN decommission and hard delete', async () => {
     const device = await deviceIn('Inactive');
     expect(

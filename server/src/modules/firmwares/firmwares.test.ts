@@ -90,8 +90,9 @@ describe('firmwares', () => {
 
   it('refuses to delete a firmware that devices run (FM1005)', async () => {
     const [firmware] = await firmwaresOf('ULS-200');
+    const before = (await call('GET', `/api/firmwares/${firmware!.id}`, 'chief')).json().devices;
     await insertDevice({ firmwareId: firmware!.id });
-    expect((await call('GET', `/api/firmwares/${firmware!.id}`, 'chief')).json().devices).toBe(1);
+    expect((await call('GET', `/api/firmwares/${firmware!.id}`, 'chief')).json().devices).toBe(before + 1);
     const res = await call('DELETE', `/api/firmwares/${firmware!.id}`, 'chief');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({

@@ -1,0 +1,34 @@
+import type { ComponentType } from '@aforo/contracts/component-types';
+import type { ComponentTypeRow } from './component-types.repository';
+
+export type DynamicField = ComponentType['dynamicFields'][number];
+
+/** The stored dynamic fields: the contract's array (an older `{}` default reads as none). */
+export function dynamicFieldsOf(stored: unknown): DynamicField[] {
+  return Array.isArray(stored) ? (stored as DynamicField[]) : [];
+}
+
+export function toComponentType(row: ComponentTypeRow): ComponentType {
+  return {
+    id: row.id,
+    name: row.name,
+    magnitude: row.magnitude,
+    measureType: row.measureType,
+    dynamicFields: dynamicFieldsOf(row.dynamicFields),
+    enabled: row.enabled,
+    components: row.components,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The fields the history of changes records. */
+export function componentTypeHistory(row: ComponentTypeRow): Record<string, unknown> {
+  return {
+    name: row.name,
+    magnitude: row.magnitude,
+    measureType: row.measureType,
+    dynamicFields: dynamicFieldsOf(row.dynamicFields),
+    enabled: row.enabled,
+  };
+}

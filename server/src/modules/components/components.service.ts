@@ -1,0 +1,215 @@
+/**
+ * Components: register, edit while inactive, and their life cycle (DESIGN.md §5):
+ * Inactive → install → Installed → uninstall → Inactive → decommission → Decommissioned → reincorporate.
+ */
+import type {
+  Component,
+  ComponentInput,
+  ComponentInstall,
+  ComponentListQuery,
+  componentActions,
+} from '@aforo/contracts/components';
+import { fieldMessage } from '@aforo/contracts/errors';
+import { assertCan } from '../../auth/access';
+import type { Db } from '../../db/client';
+import { transactor } from '../../db/transaction';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+import { dynamicFieldsOf } from '../component-types/component-types.mapper';
+import { recordChange } from '../log-entries/history';
+import { checkValues, cleanValues } from './component-values';
+import { componentHistory, toComponent } from './components.mapper';
+import {
+  createComponentsRepository,
+  type ComponentRow,
+  type ComponentsRepository,
+  type ComponentValues,
+} from './components.repository';
+
+type ComponentAction = (typeof componentActions)[number];
+
+export function createComponentsService(db: Db) {
+  const transact = transactor(db);
+  const reader = createComponentsRepository(db);
+
+  /** Provider staff reach every component; company users only those at their points (404 otherwise). */
+  async function visible(repo: ComponentsRepository, ctx: RequestContext, id: string): Promise<ComponentRow> {
+    const row = ctx.isGlobal ? await repo.findAcrossCompanies(id) : await repo.findInCompany(ctx, id);
+    if (!row) throw new NotFoundError('SET1002');
+    return row;
+  }
+
+  /** The type exists, the serial is free within it and the values fit its dynamic fields. */
+  async function prepare(
+    ctx: RequestContext,
+    repo: ComponentsRepository,
+    input: ComponentInput,
+    exceptId?: string,
+  ): Promise<ComponentValues & { typeId: string; serial: string }> {
+    const type = await repo.typeById(input.typeId);
+    if (!type) throw new ValidationError({ typeId: fieldMessage('invalid', ctx.lang) });
+    const fields = dynamicFieldsOf(type.dynamicFields);
+    const problems = checkValues(fields, input.values, ctx.lang);
+    if (Object.keys(problems).length > 0) throw new ValidationError(problems);
+    if (await repo.serialTaken(input.typeId, input.serial, exceptId)) throw new ConflictError('SEQ1001');
+    return { typeId: input.typeId, serial: input.serial, values: cleanValues(fields, input.values) };
+  }
+
+  /** Writes a change and its history entry; the company is the point's while installed. */
+  async function change(
+    tx: Db,
+    ctx: RequestContext,
+    before: ComponentRow,
+    values: ComponentValues,
+    action: string,
+  ): Promise<Component> {
+    const repo = createComponentsRepository(tx);
+    await repo.update(before.id, values);
+    const after = (await repo.findAcrossCompanies(before.id))!;
+    await recordChange(tx, ctx, {
+      entityType: 'component',
+      entityId: before.id,
+      action,
+      // an uninstall is still the business of the company whose point it left
+      companyId: after.pointCompanyId ?? before.pointCompanyId,
+      before: componentHistory(before),
+      after: componentHistory(after),
+    });
+    return toComponent(after);
+  }
+
+  /** Editing and deleting need an Inactive component; EQ1002 ("cannot be edited in its current state") is reused for them. */
+  function assertInactive(row: ComponentRow) {
+    if (row.state !== 'Inactive') throw new ConflictError('EQ1002');
+  }
+
+  const service = {
+    async list(ctx: RequestContext, query: ComponentListQuery) {
+      assertCan(ctx, 'monitoring.read');
+      const { rows, total } = ctx.isGlobal
+        ? await reader.listAcrossCompanies(query)
+        : await reader.listInCompany(ctx, query);
+      return { rows: rows.map(toComponent), total };
+    },
+
+    async get(ctx: RequestContext, id: string): Promise<Component> {
+      assertCan(ctx, 'monitoring.read');
+      return toComponent(await visible(reader, ctx, id));
+    },
+
+    /** New components enter the stock: Inactive, no device, no point. */
+    create(ctx: RequestContext, input: ComponentInput): Promise<Component> {
+      assertCan(ctx, 'devices.operate');
+      return transact(async (tx) => {
+        const repo = createComponentsRepository(tx);
+        const id = await repo.insert({ ...(await prepare(ctx, repo, input)), state: 'Inactive' });
+        const after = (await repo.findAcrossCompanies(id))!;
+        await recordChange(tx, ctx, {
+          entityType: 'component',
+          entityId: id,
+          action: 'create',
+          companyId: null,
+          before: null,
+          after: componentHistory(after),
+        });
+        return toComponent(after);
+      });
+    },
+
+    update(ctx: RequestContext, id: string, input: ComponentInput): Promise<Component> {
+      assertCan(ctx, 'devices.operate');
+      return transact(async (tx) => {
+        const repo = createComponentsRepository(tx);
+        const before = await visible(repo, ctx, id);
+        assertInactive(before);
+        return change(tx, ctx, before, await prepare(ctx, repo, input, id), 'update');
+      });
+    },
+
+    remove(ctx: RequestContext, id: string): Promise<void> {
+      assertCan(ctx, 'devices.operate');
+      return transact(async (tx) => {
+        const repo = createComponentsRepository(tx);
+        const before = await visible(repo, ctx, id);
+        assertInactive(before);
+        await repo.remove(id);
+        await recordChange(tx, ctx, {
+          entityType: 'component',
+          entityId: id,
+          action: 'delete',
+          companyId: null,
+          before: componentHistory(before),
+          after: null,
+        });
+      });
+    },
+
+    /** Fits the component to the device at the point; `force` replaces one of the same type already there. */
+    install(ctx: RequestContext, id: string, body: ComponentInstall): Promise<Component> {
+      assertCan(ctx, 'devices.operate');
+      return transact(async (tx) => {
+        const repo = createComponentsRepository(tx);
+        const before = await visible(repo, ctx, id);
+        if (before.state === 'Installed') throw new ConflictError('EQ1013');
+        if (before.state === 'Decommissioned') throw new ConflictError('EQ1019');
+        if (!before.typeEnabled) throw new ConflictError('EQ1014');
+        const point = ctx.isGlobal
+          ? await repo.pointAcrossCompanies(body.pointId)
+          : await repo.pointInCompany(ctx, body.pointId);
+        if (!point) throw new NotFoundError('POM1000');
+        const device = await repo.deviceAtPoint(point.id);
+        // no device at the point to fit it to: 409 with the "device not found" text
+        if (!device) throw new AppError('EQ1000', undefined, 409);
+        const occupants = await repo.installedAt(point.id, before.typeId, id);
+        // SET1005 ("has installed components") asks the caller to confirm with force
+        if (occupants.length > 0 && !body.force) throw new ConflictError('SET1005');
+        for (const occupantId of occupants) {
+          const occupant = (await repo.findAcrossCompanies(occupantId))!;
+          await change(tx, ctx, occupant, { state: 'Inactive', deviceId: null, pointId: null }, 'uninstall');
+        }
+        return change(
+          tx,
+          ctx,
+          before,
+          { state: 'Installed', deviceId: device.id, pointId: point.id },
+          'install',
+        );
+      });
+    },
+
+    uninstall(ctx: RequestContext, id: string): Promise<Component> {
+      assertCan(ctx, 'devices.operate');
+      return transact(async (tx) => {
+        const before = await visible(createComponentsRepository(tx), ctx, id);
+        if (before.state !== 'Installed') throw new ConflictError('EQ1015');
+        return change(tx, ctx, before, { state: 'Inactive', deviceId: null, pointId: null }, 'uninstall');
+      });
+    },
+
+    /** ADMIN only, like a device's decommission (DESIGN.md §3). */
+    decommission(ctx: RequestContext, id: string): Promise<Component> {
+      assertCan(ctx, 'devices.destroy');
+      return transact(async (tx) => {
+        const before = await visible(createComponentsRepository(tx), ctx, id);
+        if (before.state !== 'Inactive') throw new ConflictError('EQ1008');
+        return change(tx, ctx, before, { state: 'Decommissioned' }, 'decommission');
+      });
+    },
+
+    reincorporate(ctx: RequestContext, id: string): Promise<Component> {
+      assertCan(ctx, 'devices.operate');
+      return transact(async (tx) => {
+        const before = await visible(createComponentsRepository(tx), ctx, id);
+        if (before.state !== 'Decommissioned') throw new ConflictError('EQ1010');
+        return change(tx, ctx, before, { state: 'Inactive' }, 'reincorporate');
+      });
+    },
+
+    /** The actions posted as /api/components/{id}/{action}. */
+    act(ctx: RequestContext, id: string, action: ComponentAction): Promise<Component> {
+      return service[action](ctx, id);
+    },
+  };
+  return service;
+}
+export type ComponentsService = ReturnType<typeof createComponentsService>;
