@@ -113,3 +113,21 @@ export type DeviceStateChange = z.infer<typeof deviceStateChangeSchema>;
 /** Body of POST /api/devices/{id}/install (the wizard's last step). */
 export const deviceInstallSchema = z.object({ pointId: idSchema, reason: optionalText(500) });
 export type DeviceInstall = z.output<typeof deviceInstallSchema>;
+
+/** Bulk import: a CSV with a header row (serial, model, product, firmware, network, company, sim, manufactured, location). */
+export const deviceImportSchema = z.object({
+  csv: z.string().min(1).max(2_000_000),
+  /** true: check every row and import nothing. */
+  dryRun: z.boolean().default(true),
+});
+export type DeviceImport = z.output<typeof deviceImportSchema>;
+
+export const deviceImportResultSchema = z.object({
+  /** Every row is valid (a real run then imported them all). */
+  valid: z.boolean(),
+  imported: z.number().int(),
+  total: z.number().int(),
+  /** The bad rows only, with each reason; line numbers count the header as line 1. */
+  errors: z.array(z.object({ line: z.number().int(), serial: z.string().nullable(), field: z.string(), message: z.string() })),
+});
+export type DeviceImportResult = z.infer<typeof deviceImportResultSchema>;

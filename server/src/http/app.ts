@@ -30,6 +30,8 @@ import { componentTypesRoutes } from '../modules/component-types/component-types
 import { createComponentTypesService } from '../modules/component-types/component-types.service';
 import { componentsRoutes } from '../modules/components/components.routes';
 import { createComponentsService } from '../modules/components/components.service';
+import { deviceImportRoutes } from '../modules/devices/device-import.routes';
+import { createDeviceImportService } from '../modules/devices/device-import.service';
 import { devicesRoutes } from '../modules/devices/devices.routes';
 import { createDevicesService } from '../modules/devices/devices.service';
 import { healthRoutes } from '../modules/health/health.routes';
@@ -133,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(networksRoutes(createNetworksService(db)));
   await app.register(statesRoutes());
   await app.register(devicesRoutes(createDevicesService(db)));
+  await app.register(deviceImportRoutes(createDeviceImportService(db)));
   await app.register(componentTypesRoutes(createComponentTypesService(db)));
   await app.register(componentsRoutes(createComponentsService(db)));
   await app.register(pointsRoutes(createPointsService(db)));
