@@ -10,6 +10,7 @@ import { i18n } from '../lib/i18n';
 import { sessionStore } from '../lib/session';
 import { buildCurrentUser, companyA, companyB } from '../test/fixtures';
 import { createTestQueryClient } from '../test/render';
+import { ConfirmProvider } from '../ui/ConfirmProvider';
 import { appRoutes } from './routes';
 import { theme } from './theme';
 
@@ -28,7 +29,9 @@ async function renderApp(path: string, user?: CurrentUser) {
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} env="test">
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <ConfirmProvider>
+            <RouterProvider router={router} />
+          </ConfirmProvider>
         </QueryClientProvider>
       </MantineProvider>
     </I18nextProvider>,
@@ -85,8 +88,8 @@ describe('app routes', () => {
   });
 
   it('lets an admin open a screen still to come, which says coming soon, and offers the company selector', async () => {
-    await renderApp('/app/administration/brands', admin);
-    expect(await screen.findByRole('heading', { name: 'Brands' })).toBeInTheDocument();
+    await renderApp('/app/administration/measures-failed', admin);
+    expect(await screen.findByRole('heading', { name: 'Failed measures' })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Networks' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Company' })).toHaveValue('Aguas del Norte');
@@ -97,7 +100,7 @@ describe('app routes', () => {
 
   it('redirects section indexes to their first screen', async () => {
     const router = await renderApp('/app/administration', admin);
-    expect(await screen.findByRole('heading', { name: 'Devices' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Device register' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/app/administration/devices');
   });
 

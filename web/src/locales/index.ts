@@ -1,12 +1,16 @@
 /** The es and en catalogues; each file becomes a top-level key (t('nav.home')). */
 import enAccounts from './en/accounts.json';
 import enAuth from './en/auth.json';
+import enCatalogue from './en/catalogue.json';
 import enCommon from './en/common.json';
 import enDashboard from './en/dashboard.json';
+import enDevices from './en/devices.json';
 import enErrors from './en/errors.json';
 import enHistory from './en/history.json';
+import enLayers from './en/layers.json';
 import enNav from './en/nav.json';
 import enNotFound from './en/notFound.json';
+import enPoints from './en/points.json';
 import enRoles from './en/roles.json';
 import enScreens from './en/screens.json';
 import enSession from './en/session.json';
@@ -14,12 +18,16 @@ import enShell from './en/shell.json';
 import enSystem from './en/system.json';
 import esAccounts from './es/accounts.json';
 import esAuth from './es/auth.json';
+import esCatalogue from './es/catalogue.json';
 import esCommon from './es/common.json';
 import esDashboard from './es/dashboard.json';
+import esDevices from './es/devices.json';
 import esErrors from './es/errors.json';
 import esHistory from './es/history.json';
+import esLayers from './es/layers.json';
 import esNav from './es/nav.json';
 import esNotFound from './es/notFound.json';
+import esPoints from './es/points.json';
 import esRoles from './es/roles.json';
 import esScreens from './es/screens.json';
 import esSession from './es/session.json';
@@ -31,12 +39,16 @@ export const resources = {
     translation: {
       accounts: esAccounts,
       auth: esAuth,
+      catalogue: esCatalogue,
       common: esCommon,
       dashboard: esDashboard,
+      devices: esDevices,
       errors: esErrors,
       history: esHistory,
+      layers: esLayers,
       nav: esNav,
       notFound: esNotFound,
+      points: esPoints,
       roles: esRoles,
       screens: esScreens,
       session: esSession,
@@ -48,12 +60,16 @@ export const resources = {
     translation: {
       accounts: enAccounts,
       auth: enAuth,
+      catalogue: enCatalogue,
       common: enCommon,
       dashboard: enDashboard,
+      devices: enDevices,
       errors: enErrors,
       history: enHistory,
+      layers: enLayers,
       nav: enNav,
       notFound: enNotFound,
+      points: enPoints,
       roles: enRoles,
       screens: enScreens,
       session: enSession,

@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { comingSoon } from '../../ui/coming-soon';
+import { catalogueAdministrationRoutes } from '../catalogue';
 import { SectionLayout } from '../../ui/SectionLayout';
 import type { SectionTab } from '../../ui/SectionLayout';
 
@@ -23,13 +24,16 @@ export const administrationRoutes: RouteObject[] = [
     element: <SectionLayout titleKey="nav.technicalAdministration" tabs={tabs} />,
     children: [
       { index: true, element: <Navigate to="devices" replace /> },
-      { path: 'devices', ...comingSoon('screens.devices') },
+      {
+        path: 'devices',
+        handle: { titleKey: 'screens.devices' },
+        lazy: () =>
+          import('../devices/pages/DevicesPage').then((m) => ({
+            element: <m.DevicesPage mode="administration" />,
+          })),
+      },
       { path: 'measures-failed', ...comingSoon('screens.measuresFailed', 'supervision') },
-      { path: 'brands', ...comingSoon('screens.brands', 'system') },
-      { path: 'models', ...comingSoon('screens.models', 'system') },
-      { path: 'products', ...comingSoon('screens.products', 'catalogue') },
-      { path: 'firmwares', ...comingSoon('screens.firmwares', 'catalogue') },
-      { path: 'networks', ...comingSoon('screens.networks', 'system') },
+      ...catalogueAdministrationRoutes,
     ],
   },
 ];

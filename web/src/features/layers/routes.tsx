@@ -1,6 +1,5 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { comingSoon } from '../../ui/coming-soon';
 import { SectionLayout } from '../../ui/SectionLayout';
 
 /** /app/layers: redirects to layer-point. */
@@ -11,7 +10,11 @@ export const layersRoutes: RouteObject[] = [
     element: <SectionLayout titleKey="nav.layers" />,
     children: [
       { index: true, element: <Navigate to="layer-point" replace /> },
-      { path: 'layer-point', ...comingSoon('screens.layerPoint') },
+      {
+        path: 'layer-point',
+        handle: { titleKey: 'screens.layerPoint' },
+        lazy: () => import('./pages/LayersPage').then((m) => ({ Component: m.LayersPage })),
+      },
     ],
   },
 ];

@@ -1,6 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { comingSoon } from '../../ui/coming-soon';
 
+/** /app/maintenance (supervision: ADMIN, CHIEF, VIEWER). */
 export const maintenanceRoutes: RouteObject[] = [
-  { path: 'maintenance', ...comingSoon('nav.maintenance', 'supervision') },
+  {
+    path: 'maintenance',
+    handle: { titleKey: 'nav.maintenance', group: 'supervision' },
+    lazy: () => import('./pages/MaintenancePage').then((m) => ({ Component: m.MaintenancePage })),
+  },
 ];

@@ -1,5 +1,6 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { componentsRoute } from '../catalogue';
 import { comingSoon } from '../../ui/coming-soon';
 import { SectionLayout } from '../../ui/SectionLayout';
 import type { SectionTab } from '../../ui/SectionLayout';
@@ -22,11 +23,26 @@ export const operationRoutes: RouteObject[] = [
     element: <SectionLayout titleKey="nav.technicalOperation" tabs={tabs} />,
     children: [
       { index: true, element: <Navigate to="devices" replace /> },
-      { path: 'devices', ...comingSoon('screens.devices') },
-      { path: 'points', ...comingSoon('screens.points') },
-      { path: 'points/:id', ...comingSoon('screens.point') },
+      {
+        path: 'devices',
+        handle: { titleKey: 'screens.devices' },
+        lazy: () =>
+          import('../devices/pages/DevicesPage').then((m) => ({
+            element: <m.DevicesPage mode="operation" />,
+          })),
+      },
+      {
+        path: 'points',
+        handle: { titleKey: 'screens.points' },
+        lazy: () => import('../points/pages/PointsPage').then((m) => ({ Component: m.PointsPage })),
+      },
+      {
+        path: 'points/:id',
+        handle: { titleKey: 'screens.point' },
+        lazy: () => import('../points/pages/PointPage').then((m) => ({ Component: m.PointPage })),
+      },
       { path: 'measures', ...comingSoon('screens.measures') },
-      { path: 'components', ...comingSoon('screens.components') },
+      componentsRoute,
       { path: 'events', ...comingSoon('screens.events') },
       { path: 'alerts', ...comingSoon('screens.alerts') },
     ],

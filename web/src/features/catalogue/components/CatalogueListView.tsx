@@ -1,0 +1,122 @@
+import { Button, Group, Stack } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Fragment, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Role } from '@aforo/contracts/roles';
+import { useRoleCheck } from '../../../lib/current-user';
+import type { ListUrlControls } from '../../../lib/url-state';
+import { DataTable } from '../../../ui/DataTable';
+import type { DataTableColumn } from '../../../ui/DataTable';
+import { RowActionsMenu } from '../../../ui/RowActionsMenu';
+import { ScreenHeader } from '../../../ui/ScreenHeader';
+import { SearchInput } from '../../../ui/SearchInput';
+import { showToast } from '../../../ui/toasts';
+import { useConfirm } from '../../../ui/useConfirm';
+import type { ListPage } from '../crud-hooks';
+
+export interface CatalogueListViewProps<T extends { id: string }> {
+  title: string;
+  description?: string;
+  /** The list state in the URL (page, length, order, dir, search, filters). */
+  list: ListUrlControls<string, string>;
+  query: UseQueryResult<ListPage<T>, Error>;
+  columns: DataTableColumn<T>[];
+  /** Roles that may create, edit and delete; others see the list read-only. */
+  editRoles: readonly Role[];
+  /** Texts of the resource: new, deleteTitle, deleteMessage ({{name}}), deleted. */
+  texts: { new: string; deleteTitle: string; deleteMessage: (row: T) => string; deleted: string };
+  nameOf: (row: T) => string;
+  onDelete: (row: T) => Promise<unknown>;
+  /** The create (null) or edit form. */
+  renderForm: (row: T | null, onClose: () => void) => ReactNode;
+  /** Filters shown beside the search box. */
+  filters?: ReactNode;
+}
+
+/** A catalogue screen: header with "new", search and filters, the table with edit/delete per row. */
+export function CatalogueListView<T extends { id: string }>({
+  title,
+  description,
+  list,
+  query,
+  columns,
+  editRoles,
+  texts,
+  nameOf,
+  onDelete,
+  renderForm,
+  filters,
+}: CatalogueListViewProps<T>) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const canEdit = useRoleCheck({ roles: editRoles }) === true;
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+
+  const handleDelete = (row: T) =>
+    confirm({
+      title: texts.deleteTitle,
+      message: texts.deleteMessage(row),
+      confirmLabel: t('common.delete'),
+      color: 'red',
+      onConfirm: async () => {
+        await onDelete(row);
+        showToast('success', texts.deleted);
+      },
+    });
+
+  const allColumns: DataTableColumn<T>[] = canEdit
+    ? [
+        ...columns,
+        {
+          accessor: 'actions',
+          title: '',
+          width: 56,
+          render: (row) => (
+            <RowActionsMenu
+              label={t('common.actionsFor', { name: nameOf(row) })}
+              actions={[
+                { key: 'edit', label: t('common.edit'), onClick: () => setEditing(row) },
+                { key: 'delete', label: t('common.delete'), color: 'red', onClick: () => handleDelete(row) },
+              ]}
+            />
+          ),
+        },
+      ]
+    : columns;
+
+  return (
+    <Stack gap="md">
+      <ScreenHeader
+        title={title}
+        description={description}
+        actions={canEdit ? <Button onClick={() => setEditing('new')}>{texts.new}</Button> : undefined}
+      />
+      <Group align="flex-end">
+        <SearchInput value={list.search} onChange={list.setSearch} />
+        {filters}
+      </Group>
+      <DataTable
+        label={title}
+        columns={allColumns}
+        records={query.data?.rows}
+        total={query.data?.total}
+        fetching={query.isFetching}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        page={list.page}
+        length={list.length}
+        onPageChange={list.setPage}
+        onLengthChange={list.setLength}
+        sort={{ order: list.order, dir: list.dir }}
+        onSortChange={({ order, dir }) => list.setSort(order, dir)}
+        onRowClick={canEdit ? setEditing : undefined}
+      />
+      {editing && (
+        <Fragment key={editing === 'new' ? 'new' : editing.id}>
+          {renderForm(editing === 'new' ? null : editing, () => setEditing(null))}
+        </Fragment>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,79 @@
+import { Badge, Group } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '@aforo/contracts/products';
+import { formatNumber } from '../../../lib/format';
+import { listQueryParams, useListUrlState } from '../../../lib/url-state';
+import type { ListUrlOptions } from '../../../lib/url-state';
+import type { DataTableColumn } from '../../../ui/DataTable';
+import { productsApi } from '../api';
+import { CatalogueListView } from '../components/CatalogueListView';
+import { ProductFormModal } from '../components/ProductFormModal';
+import { productEditRoles } from '../roles';
+
+type Order = 'code' | 'name' | 'created_at';
+const listOptions: ListUrlOptions<Order> = {
+  orders: ['code', 'name', 'created_at'],
+  defaultOrder: 'code',
+  defaultDir: 'ASC',
+};
+
+/** /app/administration/products (ADMIN, CHIEF): products, the code devices send and their models. */
+export function ProductsPage() {
+  const { t } = useTranslation();
+  const list = useListUrlState(listOptions);
+  const query = productsApi.useList(listQueryParams(list));
+  const remove = productsApi.useDelete();
+
+  const columns: DataTableColumn<Product>[] = [
+    {
+      accessor: 'code',
+      title: t('catalogue.products.code'),
+      sortable: true,
+      render: (product) => (
+        <Badge variant="light" color="gray" radius="sm">
+          {product.code}
+        </Badge>
+      ),
+    },
+    { accessor: 'name', title: t('catalogue.products.name'), sortable: true },
+    {
+      accessor: 'models',
+      title: t('catalogue.products.models'),
+      render: (product) => (
+        <Group gap={4}>
+          {product.models.map((model) => (
+            <Badge key={model.id} variant="outline" radius="sm" tt="none">
+              {model.name}
+            </Badge>
+          ))}
+        </Group>
+      ),
+    },
+    {
+      accessor: 'devices',
+      title: t('catalogue.devices'),
+      textAlign: 'right',
+      render: (product) => formatNumber(product.devices),
+    },
+  ];
+
+  return (
+    <CatalogueListView
+      title={t('screens.products')}
+      description={t('catalogue.products.intro')}
+      list={list}
+      query={query}
+      columns={columns}
+      editRoles={productEditRoles}
+      texts={{
+        new: t('catalogue.products.new'),
+        deleteTitle: t('catalogue.products.deleteTitle'),
+        deleteMessage: (product) => t('catalogue.products.deleteMessage', { name: product.name }),
+        deleted: t('catalogue.products.deleted'),
+      }}
+      nameOf={(product) => product.name}
+      onDelete={(product) => remove.mutateAsync(product.id)}
+      renderForm={(product, onClose) => <ProductFormModal product={product} onClose={onClose} />}
+    />
+  );
+}

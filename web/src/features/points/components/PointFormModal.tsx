@@ -1,0 +1,140 @@
+import { Checkbox, Group, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { measureTimeOptions, transmissionTimeOptions } from '@aforo/contracts/constants';
+import { maxMeasuresForAvg } from '@aforo/contracts/point-parameters';
+import { pointInputSchema, pointKinds } from '@aforo/contracts/points';
+import type { Point } from '@aforo/contracts/points';
+import { applyServerError } from '../../../lib/form-validation';
+import { FormModal } from '../../../ui/FormModal';
+import { showToast } from '../../../ui/toasts';
+import { useSecondsLabel } from '../../devices';
+import { useSavePointMutation } from '../api';
+import { pointFormValues, toPointInput, validatePointForm } from '../point-form';
+import type { PointFormValues } from '../point-form';
+
+export interface PointFormModalProps {
+  /** null = a new point of the current company. */
+  point: Point | null;
+  onClose: () => void;
+}
+
+/** Create or edit a measurement point (spec §3, §5 validation). */
+export function PointFormModal({ point, onClose }: PointFormModalProps) {
+  const { t } = useTranslation();
+  const secondsLabel = useSecondsLabel();
+  const save = useSavePointMutation();
+  const form = useForm<PointFormValues>({
+    initialValues: pointFormValues(point),
+    validate: validatePointForm,
+  });
+
+  const handleSubmit = (values: PointFormValues) =>
+    save.mutate(
+      { id: point?.id ?? null, body: pointInputSchema.parse(toPointInput(values)) },
+      {
+        onSuccess: () => {
+          showToast('success', t('points.saved'));
+          onClose();
+        },
+        onError: (error) => {
+          if (
+            !applyServerError(form, error, {
+              POM1001: 'name',
+              POM1004: 'transmissionTime',
+              POM1007: 'parameters',
+            })
+          )
+            showToast('error', error.message);
+        },
+      },
+    );
+
+  const timeOptions = (options: readonly number[]) =>
+    options.map((seconds) => ({ value: String(seconds), label: secondsLabel(seconds) }));
+  const number = (field: keyof PointFormValues, extra: Record<string, unknown> = {}) => (
+    <NumberInput
+      label={t(`points.fields.${field}`)}
+      decimalScale={4}
+      {...extra}
+      {...form.getInputProps(field)}
+    />
+  );
+
+  return (
+    <FormModal
+      opened
+      size="xl"
+      title={point ? t('points.edit', { name: point.name }) : t('points.new')}
+      onClose={onClose}
+      onSubmit={form.onSubmit(handleSubmit)}
+      submitting={save.isPending}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t('points.fields.name')}
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <Select
+          label={t('points.fields.kind')}
+          withAsterisk
+          allowDeselect={false}
+          data={pointKinds.map((kind) => ({ value: kind, label: t(`points.kinds.${kind}`) }))}
+          {...form.getInputProps('kind')}
+        />
+      </SimpleGrid>
+      <TextInput label={t('points.fields.address')} {...form.getInputProps('address')} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        {number('latitude', { withAsterisk: true, decimalScale: 6 })}
+        {number('longitude', { withAsterisk: true, decimalScale: 6 })}
+        <TextInput label={t('points.fields.unit')} withAsterisk {...form.getInputProps('unit')} />
+        {number('groundLevel')}
+        {number('invertLevel')}
+        {number('levelDifference')}
+        <Select
+          label={t('points.fields.measureTime')}
+          withAsterisk
+          allowDeselect={false}
+          data={timeOptions(measureTimeOptions)}
+          {...form.getInputProps('measureTime')}
+        />
+        <Select
+          label={t('points.fields.transmissionTime')}
+          withAsterisk
+          allowDeselect={false}
+          data={timeOptions(transmissionTimeOptions)}
+          {...form.getInputProps('transmissionTime')}
+        />
+        {number('measuresForAvg', {
+          withAsterisk: true,
+          min: 1,
+          max: maxMeasuresForAvg,
+          allowDecimal: false,
+        })}
+        {number('alertValue')}
+        {number('warningValue')}
+        {number('value4mA')}
+        {number('value20mA')}
+        {number('defaultAmountMeasuresFlat', { allowDecimal: false })}
+        {number('defaultAmountGapMeasureExceed')}
+      </SimpleGrid>
+      <Group gap="xl">
+        <Checkbox
+          label={t('points.fields.alertFlat')}
+          {...form.getInputProps('alertFlat', { type: 'checkbox' })}
+        />
+        <Checkbox label={t('points.fields.test')} {...form.getInputProps('test', { type: 'checkbox' })} />
+        <Checkbox label={t('points.fields.public')} {...form.getInputProps('public', { type: 'checkbox' })} />
+      </Group>
+      <Textarea
+        label={t('points.fields.parameters')}
+        description={t('points.parametersHint')}
+        rows={6}
+        styles={{ input: { fontFamily: 'monospace' } }}
+        {...form.getInputProps('parameters')}
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,1 @@
+export { usePointOptionsQuery } from './api';

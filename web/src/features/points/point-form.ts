@@ -1,0 +1,134 @@
+/** The point form's values, their mapping to the contract's input and the spec §5 messages. */
+import { fieldMessage } from '@aforo/contracts/errors';
+import type { FieldMessageKey } from '@aforo/contracts/errors';
+import { maxMeasuresForAvg } from '@aforo/contracts/point-parameters';
+import { pointInputSchema } from '@aforo/contracts/points';
+import type { Point, PointInput } from '@aforo/contracts/points';
+import { schemaErrors } from '../../lib/form-validation';
+import { sessionStore } from '../../lib/session';
+
+type NumberValue = number | string;
+
+export interface PointFormValues {
+  name: string;
+  address: string;
+  latitude: NumberValue;
+  longitude: NumberValue;
+  kind: Point['kind'];
+  groundLevel: NumberValue;
+  invertLevel: NumberValue;
+  measureTime: string;
+  transmissionTime: string;
+  measuresForAvg: NumberValue;
+  alertValue: NumberValue;
+  warningValue: NumberValue;
+  levelDifference: NumberValue;
+  value4mA: NumberValue;
+  value20mA: NumberValue;
+  unit: string;
+  test: boolean;
+  alertFlat: boolean;
+  defaultAmountMeasuresFlat: NumberValue;
+  defaultAmountGapMeasureExceed: NumberValue;
+  public: boolean;
+  /** JSON text of {port key: parameters}. */
+  parameters: string;
+}
+
+const blank = (value: number | null | undefined): NumberValue => value ?? '';
+
+export function pointFormValues(point: Point | null): PointFormValues {
+  return {
+    name: point?.name ?? '',
+    address: point?.address ?? '',
+    latitude: blank(point?.latitude),
+    longitude: blank(point?.longitude),
+    kind: point?.kind ?? 'river',
+    groundLevel: blank(point?.groundLevel),
+    invertLevel: blank(point?.invertLevel),
+    measureTime: String(point?.measureTime ?? 900),
+    transmissionTime: String(point?.transmissionTime ?? 3600),
+    measuresForAvg: point?.measuresForAvg ?? 1,
+    alertValue: blank(point?.alertValue),
+    warningValue: blank(point?.warningValue),
+    levelDifference: point?.levelDifference ?? 0,
+    value4mA: blank(point?.value4mA),
+    value20mA: blank(point?.value20mA),
+    unit: point?.unit ?? 'm',
+    test: point?.test ?? false,
+    alertFlat: point?.alertFlat ?? true,
+    defaultAmountMeasuresFlat: point?.defaultAmountMeasuresFlat ?? 10,
+    defaultAmountGapMeasureExceed: point?.defaultAmountGapMeasureExceed ?? 3,
+    public: point?.public ?? false,
+    parameters:
+      point && Object.keys(point.parameters).length > 0 ? JSON.stringify(point.parameters, null, 2) : '',
+  };
+}
+
+const numberOrNull = (value: NumberValue): number | null =>
+  value === '' ? null : typeof value === 'number' ? value : Number(value);
+
+/** The request body before parsing; required numbers left blank stay undefined so "required" shows. */
+export function toPointInput(values: PointFormValues): PointInput {
+  const required = (value: NumberValue) => numberOrNull(value) ?? (undefined as unknown as number);
+  return {
+    name: values.name,
+    address: values.address,
+    latitude: required(values.latitude),
+    longitude: required(values.longitude),
+    kind: values.kind,
+    groundLevel: numberOrNull(values.groundLevel),
+    invertLevel: numberOrNull(values.invertLevel),
+    measureTime: Number(values.measureTime),
+    transmissionTime: Number(values.transmissionTime),
+    measuresForAvg: required(values.measuresForAvg),
+    alertValue: numberOrNull(values.alertValue),
+    warningValue: numberOrNull(values.warningValue),
+    levelDifference: numberOrNull(values.levelDifference) ?? 0,
+    value4mA: numberOrNull(values.value4mA),
+    value20mA: numberOrNull(values.value20mA),
+    unit: values.unit,
+    test: values.test,
+    alertFlat: values.alertFlat,
+    defaultAmountMeasuresFlat: required(values.defaultAmountMeasuresFlat),
+    defaultAmountGapMeasureExceed: required(values.defaultAmountGapMeasureExceed),
+    public: values.public,
+    parameters: values.parameters.trim() === '' ? {} : values.parameters,
+  };
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function validatePointForm(values: PointFormValues): Record<string, string> {
+  const language = sessionStore.getState().language;
+  const input = toPointInput(values);
+  const errors: Record<string, string> = {};
+  for (const [field, message] of Object.entries(schemaErrors(pointInputSchema, input))) {
+    // a port's problem shows under the parameters box, with the port and field it belongs to
+    if (field.startsWith('parameters.')) {
+      errors.parameters ??= `${field.slice('parameters.'.length)}: ${message}`;
+    } else errors[field] = message;
+  }
+  // the schema's cross-field refinements only run once every field parses: check them here too
+  if (Number(values.transmissionTime) <= Number(values.measureTime))
+    errors.transmissionTime = fieldMessage('transmissionAfterMeasure', language);
+  if (input.value4mA != null && input.value4mA === input.value20mA)
+    errors.value20mA = fieldMessage('values4And20Differ', language);
+  const set = (field: string, key: FieldMessageKey, params?: Record<string, number>) => {
+    if (errors[field]) errors[field] = fieldMessage(key, language, params);
+  };
+  if (typeof input.latitude === 'number') set('latitude', 'latitude');
+  if (typeof input.longitude === 'number') set('longitude', 'longitude');
+  if (typeof input.measuresForAvg === 'number' && input.measuresForAvg > maxMeasuresForAvg)
+    set('measuresForAvg', 'measuresForAvgMax', { max: maxMeasuresForAvg });
+  if (values.parameters.trim() !== '' && !isJson(values.parameters))
+    errors.parameters = fieldMessage('invalidJson', language);
+  return errors;
+}
