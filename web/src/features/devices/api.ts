@@ -4,12 +4,13 @@ import { okResponseSchema } from '@aforo/contracts/auth';
 import { companyListSchema } from '@aforo/contracts/companies';
 import type { DeviceSimpleAction } from '@aforo/contracts/device-states';
 import {
+  deviceImportResultSchema,
   deviceKeySchema,
   deviceListSchema,
   deviceSchema,
   deviceStateHistorySchema,
 } from '@aforo/contracts/devices';
-import type { DeviceInput, deviceActionSchema } from '@aforo/contracts/devices';
+import type { DeviceImport, DeviceInput, deviceActionSchema } from '@aforo/contracts/devices';
 import { firmwareListSchema } from '@aforo/contracts/firmwares';
 import { modelListSchema } from '@aforo/contracts/models';
 import { networkListSchema } from '@aforo/contracts/networks';
@@ -121,6 +122,18 @@ export function useDeviceKeyMutation() {
   return useDeviceMutation((id: string) =>
     apiRequest({ method: 'POST', path: devicePath(id, '/key'), schema: deviceKeySchema }),
   );
+}
+
+/** Bulk import from CSV: a dry run only checks; a real run imports every row or none (then refreshes the lists). */
+export function useImportDevicesMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeviceImport) =>
+      apiRequest({ method: 'POST', path: '/devices/import', body, schema: deviceImportResultSchema }),
+    onSuccess: async (result) => {
+      if (result.imported > 0) await queryClient.invalidateQueries({ queryKey: deviceKeys.all });
+    },
+  });
 }
 
 // ── Selectors of the device form ─────────────────────────────────────────────────────────────

@@ -3,6 +3,7 @@ import { AssignDeviceModal } from './AssignDeviceModal';
 import { DeviceFormModal } from './DeviceFormModal';
 import { DeviceHistoryModal } from './DeviceHistoryModal';
 import { DeviceKeyModal } from './DeviceKeyModal';
+import { ImportDevicesModal } from './ImportDevicesModal';
 import { InstallWizard } from './InstallWizard';
 
 /** The dialog a devices screen has open, if any. */
@@ -12,6 +13,7 @@ export type DeviceDialog =
   | { kind: 'install'; device: Device | null }
   | { kind: 'key'; device: Device; key: string }
   | { kind: 'history'; device: Device }
+  | { kind: 'import' }
   | null;
 
 export function DeviceDialogs({ dialog, onClose }: { dialog: DeviceDialog; onClose: () => void }) {
@@ -27,5 +29,7 @@ export function DeviceDialogs({ dialog, onClose }: { dialog: DeviceDialog; onClo
       return <DeviceKeyModal serial={dialog.device.serial} deviceKey={dialog.key} onClose={onClose} />;
     case 'history':
       return <DeviceHistoryModal device={dialog.device} onClose={onClose} />;
+    case 'import':
+      return <ImportDevicesModal onClose={onClose} />;
   }
 }

@@ -78,7 +78,12 @@ export function DevicesPage({ mode }: DevicesPageProps) {
         actions={
           rights.canOperate &&
           (administration ? (
-            <Button onClick={() => setDialog({ kind: 'form', device: null })}>{t('devices.new')}</Button>
+            <>
+              <Button variant="default" onClick={() => setDialog({ kind: 'import' })}>
+                {t('devices.import.open')}
+              </Button>
+              <Button onClick={() => setDialog({ kind: 'form', device: null })}>{t('devices.new')}</Button>
+            </>
           ) : (
             <Button onClick={() => setDialog({ kind: 'install', device: null })}>
               {t('devices.wizard.open')}
