@@ -128,6 +128,13 @@ export const deviceImportResultSchema = z.object({
   imported: z.number().int(),
   total: z.number().int(),
   /** The bad rows only, with each reason; line numbers count the header as line 1. */
-  errors: z.array(z.object({ line: z.number().int(), serial: z.string().nullable(), field: z.string(), message: z.string() })),
+  errors: z.array(
+    z.object({
+      line: z.number().int(),
+      serial: z.string().nullable(),
+      field: z.string(),
+      message: z.string(),
+    }),
+  ),
 });
 export type DeviceImportResult = z.infer<typeof deviceImportResultSchema>;
