@@ -155,6 +155,11 @@ export const errorCatalog = {
   },
 
   // ── Firmwares ────────────────────────────────────────────────────────────────────────────────
+  EQ1020: {
+    status: 409,
+    en: 'The parameters of the measurement point do not match the ports of the device model.',
+    es: 'Los parámetros del punto de medición no corresponden a los puertos del modelo del equipo.',
+  },
   FM1001: { status: 404, en: 'The firmware was not found.', es: 'No se encontró el firmware.' },
   FM1002: {
     status: 409,

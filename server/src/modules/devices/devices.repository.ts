@@ -161,7 +161,11 @@ export function createDevicesRepository(db: Db) {
     /** A live point of the scope's company, for the install wizard. */
     async pointInCompany(scope: Scope, pointId: string) {
       const [row] = await db
-        .select({ id: measurementPoints.id, companyId: measurementPoints.companyId })
+        .select({
+          id: measurementPoints.id,
+          companyId: measurementPoints.companyId,
+          parameters: measurementPoints.parameters,
+        })
         .from(measurementPoints)
         .where(
           and(
@@ -219,6 +223,12 @@ export function createDevicesRepository(db: Db) {
         .where(and(eq(components.deviceId, deviceId), eq(components.state, 'Installed')))
         .returning({ id: components.id });
       return rows.length;
+    },
+
+    /** The port keys of a model (e.g. ai1, p1). */
+    async portKeys(modelId: string): Promise<string[]> {
+      const [row] = await db.select({ ports: models.ports }).from(models).where(eq(models.id, modelId));
+      return ((row?.ports ?? []) as Array<{ key: string }>).map((p) => p.key);
     },
 
     /** Components fitted to the device whose type is disabled (they block an install). */

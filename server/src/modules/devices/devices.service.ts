@@ -228,6 +228,10 @@ export function createDevicesService(db: Db) {
           : undefined;
         if (!point) throw new NotFoundError('POM1000');
         if ((await repo.disabledComponentTypes(id)) > 0) throw new ConflictError('EQ1014');
+        // the point's per-port parameters must name ports the device has (a rain gauge's p1 on a radar is a mistake)
+        const ports = before.modelId ? await repo.portKeys(before.modelId) : [];
+        const keys = Object.keys((point.parameters ?? {}) as Record<string, unknown>);
+        if (keys.some((k) => !ports.includes(k))) throw new ConflictError('EQ1020');
         return change(
           tx,
           ctx,

@@ -201,6 +201,23 @@ describe('devices', () => {
     expect([res.statusCode, res.json().code]).toEqual([404, 'POM1000']);
   });
 
+  it('refuses to install at a point whose parameters name ports the model lacks (EQ1020)', async () => {
+    const device = await deviceIn('Inactive');
+    const rainGauge = await buildPoint(server.database.db, norte, {
+      kind: 'rain_gauge',
+      parameters: { p1: { pulse_value: 0.2 } },
+    });
+    const refused = await call('POST', `/api/devices/${device.id}/install`, 'admin@demo.aforo.dev', {
+      pointId: rainGauge.id,
+    });
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'EQ1020']);
+    const river = await buildPoint(server.database.db, norte, { parameters: { ai1: { label: 'Nivel' } } });
+    expect(
+      (await call('POST', `/api/devices/${device.id}/install`, 'admin@demo.aforo.dev', { pointId: river.id }))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('refuses to install a device whose component type is disabled (EQ1014)', async () => {
     const { componentTypes, components } = await import('../../db/schema');
     const device = await deviceIn('Inactive');
