@@ -257,6 +257,11 @@ export const errorCatalog = {
     en: 'The measurement point could not be restored.',
     es: 'No se pudo restaurar el punto de medición.',
   },
+  POM1012: {
+    status: 409,
+    en: 'The measurement point already has a device installed.',
+    es: 'El punto de medición ya tiene un equipo instalado.',
+  },
 
   // ── Models ───────────────────────────────────────────────────────────────────────────────────
   MO1000: { status: 404, en: 'The model was not found.', es: 'No se encontró el modelo.' },

@@ -225,6 +225,15 @@ export function createDevicesRepository(db: Db) {
       return rows.length;
     },
 
+    /** Another live device already at the point. */
+    async otherDeviceAt(pointId: string, exceptId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(and(eq(devices.measurementPointId, pointId), isNull(devices.deletedAt)));
+      return rows.some((r) => r.id !== exceptId);
+    },
+
     /** The port keys of a model (e.g. ai1, p1). */
     async portKeys(modelId: string): Promise<string[]> {
       const [row] = await db.select({ ports: models.ports }).from(models).where(eq(models.id, modelId));

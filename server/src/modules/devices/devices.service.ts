@@ -227,6 +227,7 @@ export function createDevicesService(db: Db) {
           ? await repo.pointInCompany({ companyId: before.companyId }, pointId)
           : undefined;
         if (!point) throw new NotFoundError('POM1000');
+        if (await repo.otherDeviceAt(pointId, id)) throw new ConflictError('POM1012');
         if ((await repo.disabledComponentTypes(id)) > 0) throw new ConflictError('EQ1014');
         // the point's per-port parameters must name ports the device has (a rain gauge's p1 on a radar is a mistake)
         const ports = before.modelId ? await repo.portKeys(before.modelId) : [];

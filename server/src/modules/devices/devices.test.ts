@@ -55,19 +55,31 @@ async function deviceIn(state: string) {
     productId: catalogue.product.id,
     state,
     companyId: inStock ? null : norte,
-    measurementPointId: atPoint ? pointNorte : null,
+    // each device at its own point: a point holds one device
+    measurementPointId: atPoint ? (await buildPoint(server.database.db, norte)).id : null,
   });
 }
 
 // DESIGN.md §5, written out: the states each action starts from, where it leads, and the refusal code.
-const table: Record<string, { from: string[]; to: string; refused: string; body?: () => object }> = {
+const table: Record<
+  string,
+  {
+    from: string[];
+    to: string;
+    refused: string;
+    body?: (device: { measurementPointId: string | null }) => Promise<object> | object;
+  }
+> = {
   review: { from: ['Unconfigured'], to: 'Available', refused: 'EQ1010' },
   assign: { from: ['Available'], to: 'Inactive', refused: 'EQ1010', body: () => ({ companyId: norte }) },
   install: {
     from: ['Inactive', 'Repaired'],
     to: 'Active',
     refused: 'EQ1010',
-    body: () => ({ pointId: pointNorte }),
+    // a repaired device goes back to its own point; a stocked one to a free point
+    body: async (device) => ({
+      pointId: device.measurementPointId ?? (await buildPoint(server.database.db, norte)).id,
+    }),
   },
   'request-maintenance': { from: ['Active'], to: 'Not Operational', refused: 'EQ1018' },
   maintenance: { from: ['Active', 'Not Operational', 'Inactive'], to: 'Maintenance', refused: 'EQ1006' },
@@ -87,7 +99,7 @@ describe('device life cycle: every action from every state (DESIGN.md §5)', () 
           'POST',
           `/api/devices/${device.id}/${action}`,
           'admin@demo.aforo.dev',
-          rule.body?.() ?? { reason: 'test' },
+          (await rule.body?.(device)) ?? { reason: 'test' },
         );
         if (allowed) {
           expect(res.statusCode, res.body).toBe(200);
@@ -201,6 +213,20 @@ describe('devices', () => {
     expect([res.statusCode, res.json().code]).toEqual([404, 'POM1000']);
   });
 
+  it('refuses a point that already has a device (POM1012)', async () => {
+    const point = await buildPoint(server.database.db, norte);
+    const first = await deviceIn('Inactive');
+    const second = await deviceIn('Inactive');
+    expect(
+      (await call('POST', `/api/devices/${first.id}/install`, 'admin@demo.aforo.dev', { pointId: point.id }))
+        .statusCode,
+    ).toBe(200);
+    const res = await call('POST', `/api/devices/${second.id}/install`, 'admin@demo.aforo.dev', {
+      pointId: point.id,
+    });
+    expect([res.statusCode, res.json().code]).toEqual([409, 'POM1012']);
+  });
+
   it('refuses to install at a point whose parameters name ports the model lacks (EQ1020)', async () => {
     const device = await deviceIn('Inactive');
     const rainGauge = await buildPoint(server.database.db, norte, {
@@ -229,7 +255,7 @@ describe('devices', () => {
       .insert(components)
       .values({ typeId: type!.id, serial: 'C-1', deviceId: device.id });
     const res = await call('POST', `/api/devices/${device.id}/install`, 'admin@demo.aforo.dev', {
-      pointId: pointNorte,
+      pointId: (await buildPoint(server.database.db, norte)).id,
     });
     expect([res.statusCode, res.json().code]).toEqual([409, 'EQ1014']);
   });
