@@ -131,6 +131,12 @@ export function apiRequest<T>(options: RequestOptions<T>): Promise<T> {
 
 export type QueryValue = string | number | boolean | null | undefined;
 
+/** One page of a paged list endpoint: its rows and the total count. */
+export interface ListPage<T> {
+  rows: T[];
+  total: number;
+}
+
 /** "?a=1&b=x" from the defined, non-empty values (booleans as true/false); "" when there are none. */
 export function queryString(params: Record<string, QueryValue>): string {
   const search = new URLSearchParams();

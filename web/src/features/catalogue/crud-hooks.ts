@@ -3,18 +3,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { okResponseSchema } from '@aforo/contracts/auth';
 import { apiRequest, queryString } from '../../lib/api';
-import type { QueryValue } from '../../lib/api';
+import type { ListPage, QueryValue } from '../../lib/api';
 
 export type ListParams = Record<string, QueryValue>;
 
 export interface SaveVariables<T> {
   id: string | null;
   body: T;
-}
-
-export interface ListPage<T> {
-  rows: T[];
-  total: number;
 }
 
 /** Hooks for /api/<path>: list (paged), every row (selectors), save (POST/PUT) and delete. */

@@ -4,9 +4,9 @@ import { formatNumber } from '../../../lib/format';
 import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
 import type { DataTableColumn } from '../../../ui/DataTable';
+import { ListScreen } from '../../../ui/ListScreen';
 import { brandsApi } from '../api';
 import { BrandFormModal } from '../components/BrandFormModal';
-import { CatalogueListView } from '../components/CatalogueListView';
 import { catalogueEditRoles } from '../roles';
 
 type Order = 'abbreviation' | 'created_at';
@@ -35,7 +35,7 @@ export function BrandsPage() {
   ];
 
   return (
-    <CatalogueListView
+    <ListScreen
       title={t('screens.brands')}
       description={t('catalogue.brands.intro')}
       list={list}

@@ -5,8 +5,8 @@ import { formatDateTime, formatNumber } from '../../../lib/format';
 import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
 import type { DataTableColumn } from '../../../ui/DataTable';
+import { ListScreen } from '../../../ui/ListScreen';
 import { firmwaresApi, modelLabel, useModelOptionsQuery } from '../api';
-import { CatalogueListView } from '../components/CatalogueListView';
 import { FirmwareFormModal } from '../components/FirmwareFormModal';
 import { productEditRoles } from '../roles';
 
@@ -45,7 +45,7 @@ export function FirmwaresPage() {
   ];
 
   return (
-    <CatalogueListView
+    <ListScreen
       title={t('screens.firmwares')}
       description={t('catalogue.firmwares.intro')}
       list={list}

@@ -5,8 +5,8 @@ import { formatNumber } from '../../../lib/format';
 import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
 import type { DataTableColumn } from '../../../ui/DataTable';
+import { ListScreen } from '../../../ui/ListScreen';
 import { modelsApi, useBrandOptionsQuery } from '../api';
-import { CatalogueListView } from '../components/CatalogueListView';
 import { ModelFormModal } from '../components/ModelFormModal';
 import { catalogueEditRoles } from '../roles';
 
@@ -51,7 +51,7 @@ export function ModelsPage() {
   ];
 
   return (
-    <CatalogueListView
+    <ListScreen
       title={t('screens.models')}
       description={t('catalogue.models.intro')}
       list={list}

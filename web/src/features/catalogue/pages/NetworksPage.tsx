@@ -5,8 +5,8 @@ import { formatNumber } from '../../../lib/format';
 import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
 import type { DataTableColumn } from '../../../ui/DataTable';
+import { ListScreen } from '../../../ui/ListScreen';
 import { networksApi } from '../api';
-import { CatalogueListView } from '../components/CatalogueListView';
 import { NetworkFormModal } from '../components/NetworkFormModal';
 import { catalogueEditRoles } from '../roles';
 
@@ -45,7 +45,7 @@ export function NetworksPage() {
   ];
 
   return (
-    <CatalogueListView
+    <ListScreen
       title={t('screens.networks')}
       description={t('catalogue.networks.intro')}
       list={list}

@@ -5,8 +5,8 @@ import { formatNumber } from '../../../lib/format';
 import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
 import type { DataTableColumn } from '../../../ui/DataTable';
+import { ListScreen } from '../../../ui/ListScreen';
 import { productsApi } from '../api';
-import { CatalogueListView } from '../components/CatalogueListView';
 import { ProductFormModal } from '../components/ProductFormModal';
 import { productEditRoles } from '../roles';
 
@@ -58,7 +58,7 @@ export function ProductsPage() {
   ];
 
   return (
-    <CatalogueListView
+    <ListScreen
       title={t('screens.products')}
       description={t('catalogue.products.intro')}
       list={list}

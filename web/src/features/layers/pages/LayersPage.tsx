@@ -1,16 +1,11 @@
-import { Badge, Button, ColorSwatch, Group, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { Badge, ColorSwatch, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Layer } from '@aforo/contracts/layers';
+import { rights } from '@aforo/contracts/roles';
 import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
-import { DataTable } from '../../../ui/DataTable';
 import type { DataTableColumn } from '../../../ui/DataTable';
-import { RowActionsMenu } from '../../../ui/RowActionsMenu';
-import { ScreenHeader } from '../../../ui/ScreenHeader';
-import { SearchInput } from '../../../ui/SearchInput';
-import { showToast } from '../../../ui/toasts';
-import { useConfirm } from '../../../ui/useConfirm';
+import { ListScreen } from '../../../ui/ListScreen';
 import { useDeleteLayerMutation, useLayersQuery } from '../api';
 import { LayerFormModal } from '../components/LayerFormModal';
 
@@ -24,20 +19,6 @@ export function LayersPage() {
   const list = useListUrlState(listOptions);
   const query = useLayersQuery(listQueryParams(list));
   const remove = useDeleteLayerMutation();
-  const confirm = useConfirm();
-  const [editing, setEditing] = useState<Layer | 'new' | null>(null);
-
-  const handleDelete = (layer: Layer) =>
-    confirm({
-      title: t('layers.deleteTitle'),
-      message: t('layers.deleteMessage', { name: layer.name }),
-      confirmLabel: t('common.delete'),
-      color: 'red',
-      onConfirm: async () => {
-        await remove.mutateAsync(layer.id);
-        showToast('success', t('layers.deleted'));
-      },
-    });
 
   const columns: DataTableColumn<Layer>[] = [
     {
@@ -66,55 +47,25 @@ export function LayersPage() {
       textAlign: 'right',
       render: (layer) => layer.pointIds.length,
     },
-    {
-      accessor: 'actions',
-      title: '',
-      width: 56,
-      render: (layer) => (
-        <RowActionsMenu
-          label={t('common.actionsFor', { name: layer.name })}
-          actions={[
-            { key: 'edit', label: t('common.edit'), onClick: () => setEditing(layer) },
-            { key: 'delete', label: t('common.delete'), color: 'red', onClick: () => handleDelete(layer) },
-          ]}
-        />
-      ),
-    },
   ];
 
   return (
-    <Stack gap="md">
-      <ScreenHeader
-        title={t('screens.layerPoint')}
-        description={t('layers.hint')}
-        actions={<Button onClick={() => setEditing('new')}>{t('layers.new')}</Button>}
-      />
-      <Group>
-        <SearchInput value={list.search} onChange={list.setSearch} />
-      </Group>
-      <DataTable
-        label={t('screens.layerPoint')}
-        columns={columns}
-        records={query.data?.rows}
-        total={query.data?.total}
-        fetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        length={list.length}
-        onPageChange={list.setPage}
-        onLengthChange={list.setLength}
-        sort={{ order: list.order, dir: list.dir }}
-        onSortChange={({ order, dir }) => list.setSort(order as Order, dir)}
-        onRowClick={setEditing}
-      />
-      {editing && (
-        <LayerFormModal
-          key={editing === 'new' ? 'new' : editing.id}
-          layer={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-        />
-      )}
-    </Stack>
+    <ListScreen
+      title={t('screens.layerPoint')}
+      description={t('layers.hint')}
+      list={list}
+      query={query}
+      columns={columns}
+      editRoles={rights['points.edit']}
+      texts={{
+        new: t('layers.new'),
+        deleteTitle: t('layers.deleteTitle'),
+        deleteMessage: (layer) => t('layers.deleteMessage', { name: layer.name }),
+        deleted: t('layers.deleted'),
+      }}
+      nameOf={(layer) => layer.name}
+      onDelete={(layer) => remove.mutateAsync(layer.id)}
+      renderForm={(layer, onClose) => <LayerFormModal layer={layer} onClose={onClose} />}
+    />
   );
 }

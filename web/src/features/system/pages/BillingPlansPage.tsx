@@ -1,18 +1,12 @@
-import { Button, Group, Stack } from '@mantine/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billingPlanOrderFields } from '@aforo/contracts/billing-plans';
 import type { BillingPlan } from '@aforo/contracts/billing-plans';
+import { routeGroups } from '@aforo/contracts/roles';
 import { formatNumber } from '../../../lib/format';
 import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
-import { DataTable } from '../../../ui/DataTable';
 import type { DataTableColumn } from '../../../ui/DataTable';
-import { RowActionsMenu } from '../../../ui/RowActionsMenu';
-import { ScreenHeader } from '../../../ui/ScreenHeader';
-import { SearchInput } from '../../../ui/SearchInput';
-import { showToast } from '../../../ui/toasts';
-import { useConfirm } from '../../../ui/useConfirm';
+import { ListScreen } from '../../../ui/ListScreen';
 import { useBillingPlansQuery, useDeleteBillingPlanMutation } from '../api';
 import { BillingPlanFormModal } from '../components/BillingPlanFormModal';
 
@@ -29,20 +23,6 @@ export function BillingPlansPage() {
   const list = useListUrlState(listOptions);
   const query = useBillingPlansQuery(listQueryParams(list));
   const remove = useDeleteBillingPlanMutation();
-  const confirm = useConfirm();
-  const [editing, setEditing] = useState<BillingPlan | 'new' | null>(null);
-
-  const handleDelete = (plan: BillingPlan) =>
-    confirm({
-      title: t('system.billingPlans.deleteTitle'),
-      message: t('system.billingPlans.deleteMessage', { name: plan.name }),
-      confirmLabel: t('common.delete'),
-      color: 'red',
-      onConfirm: async () => {
-        await remove.mutateAsync(plan.id);
-        showToast('success', t('system.billingPlans.deleted'));
-      },
-    });
 
   const number = (value: number) => formatNumber(value);
   const columns: DataTableColumn<BillingPlan>[] = [
@@ -72,55 +52,25 @@ export function BillingPlansPage() {
       render: (plan) => number(plan.maxUsers),
     },
     { accessor: 'companies', title: t('system.billingPlans.companies'), textAlign: 'right' },
-    {
-      accessor: 'actions',
-      title: '',
-      width: 56,
-      render: (plan) => (
-        <RowActionsMenu
-          label={t('common.actionsFor', { name: plan.name })}
-          actions={[
-            { key: 'edit', label: t('common.edit'), onClick: () => setEditing(plan) },
-            { key: 'delete', label: t('common.delete'), color: 'red', onClick: () => handleDelete(plan) },
-          ]}
-        />
-      ),
-    },
   ];
 
   return (
-    <Stack gap="md">
-      <ScreenHeader
-        title={t('screens.billingPlans')}
-        description={t('system.billingPlans.description')}
-        actions={<Button onClick={() => setEditing('new')}>{t('system.billingPlans.new')}</Button>}
-      />
-      <Group>
-        <SearchInput value={list.search} onChange={list.setSearch} />
-      </Group>
-      <DataTable
-        label={t('screens.billingPlans')}
-        columns={columns}
-        records={query.data?.rows}
-        total={query.data?.total}
-        fetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        length={list.length}
-        onPageChange={list.setPage}
-        onLengthChange={list.setLength}
-        sort={{ order: list.order, dir: list.dir }}
-        onSortChange={({ order, dir }) => list.setSort(order as Order, dir)}
-        onRowClick={setEditing}
-      />
-      {editing && (
-        <BillingPlanFormModal
-          key={editing === 'new' ? 'new' : editing.id}
-          plan={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-        />
-      )}
-    </Stack>
+    <ListScreen
+      title={t('screens.billingPlans')}
+      description={t('system.billingPlans.description')}
+      list={list}
+      query={query}
+      columns={columns}
+      editRoles={routeGroups.system}
+      texts={{
+        new: t('system.billingPlans.new'),
+        deleteTitle: t('system.billingPlans.deleteTitle'),
+        deleteMessage: (plan) => t('system.billingPlans.deleteMessage', { name: plan.name }),
+        deleted: t('system.billingPlans.deleted'),
+      }}
+      nameOf={(plan) => plan.name}
+      onDelete={(plan) => remove.mutateAsync(plan.id)}
+      renderForm={(plan, onClose) => <BillingPlanFormModal plan={plan} onClose={onClose} />}
+    />
   );
 }

@@ -4,18 +4,18 @@ import type { ReactNode } from 'react';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@aforo/contracts/roles';
-import { useRoleCheck } from '../../../lib/current-user';
-import type { ListUrlControls } from '../../../lib/url-state';
-import { DataTable } from '../../../ui/DataTable';
-import type { DataTableColumn } from '../../../ui/DataTable';
-import { RowActionsMenu } from '../../../ui/RowActionsMenu';
-import { ScreenHeader } from '../../../ui/ScreenHeader';
-import { SearchInput } from '../../../ui/SearchInput';
-import { showToast } from '../../../ui/toasts';
-import { useConfirm } from '../../../ui/useConfirm';
-import type { ListPage } from '../crud-hooks';
+import type { ListPage } from '../lib/api';
+import { useRoleCheck } from '../lib/current-user';
+import type { ListUrlControls } from '../lib/url-state';
+import { DataTable } from './DataTable';
+import type { DataTableColumn } from './DataTable';
+import { RowActionsMenu } from './RowActionsMenu';
+import { ScreenHeader } from './ScreenHeader';
+import { SearchInput } from './SearchInput';
+import { showToast } from './toasts';
+import { useConfirm } from './useConfirm';
 
-export interface CatalogueListViewProps<T extends { id: string }> {
+export interface ListScreenProps<T extends { id: string }> {
   title: string;
   description?: string;
   /** The list state in the URL (page, length, order, dir, search, filters). */
@@ -34,8 +34,8 @@ export interface CatalogueListViewProps<T extends { id: string }> {
   filters?: ReactNode;
 }
 
-/** A catalogue screen: header with "new", search and filters, the table with edit/delete per row. */
-export function CatalogueListView<T extends { id: string }>({
+/** A list screen: header with "new", search and filters, the table with edit/delete per row. */
+export function ListScreen<T extends { id: string }>({
   title,
   description,
   list,
@@ -47,7 +47,7 @@ export function CatalogueListView<T extends { id: string }>({
   onDelete,
   renderForm,
   filters,
-}: CatalogueListViewProps<T>) {
+}: ListScreenProps<T>) {
   const { t } = useTranslation();
   const confirm = useConfirm();
   const canEdit = useRoleCheck({ roles: editRoles }) === true;
