@@ -10,3 +10,4 @@ export * from './user-tokens';
 export * from './catalogue';
 export * from './points';
 export * from './devices';
+export * from './measures';
