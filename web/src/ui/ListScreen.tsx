@@ -14,6 +14,7 @@ import { ScreenHeader } from './ScreenHeader';
 import { SearchInput } from './SearchInput';
 import { showToast } from './toasts';
 import { useConfirm } from './useConfirm';
+import { listTableProps } from './list-table';
 
 export interface ListScreenProps<T extends { id: string }> {
   title: string;
@@ -99,17 +100,7 @@ export function ListScreen<T extends { id: string }>({
       <DataTable
         label={title}
         columns={allColumns}
-        records={query.data?.rows}
-        total={query.data?.total}
-        fetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        length={list.length}
-        onPageChange={list.setPage}
-        onLengthChange={list.setLength}
-        sort={{ order: list.order, dir: list.dir }}
-        onSortChange={({ order, dir }) => list.setSort(order, dir)}
+        {...listTableProps(list, query)}
         onRowClick={canEdit ? setEditing : undefined}
       />
       {editing && (

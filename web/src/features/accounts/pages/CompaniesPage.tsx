@@ -14,6 +14,7 @@ import { showToast } from '../../../ui/toasts';
 import { useConfirm } from '../../../ui/useConfirm';
 import { useCompaniesQuery, useDeleteCompanyMutation, useRestoreCompanyMutation } from '../api';
 import { CompanyFormModal } from '../components/CompanyFormModal';
+import { listTableProps } from '../../../ui/list-table';
 
 type Order = (typeof companyOrderFields)[number];
 const listOptions: ListUrlOptions<Order, 'showDeleted'> = {
@@ -163,17 +164,7 @@ export function CompaniesPage() {
       <DataTable
         label={t('screens.companies')}
         columns={columns}
-        records={query.data?.rows}
-        total={query.data?.total}
-        fetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        length={list.length}
-        onPageChange={list.setPage}
-        onLengthChange={list.setLength}
-        sort={{ order: list.order, dir: list.dir }}
-        onSortChange={({ order, dir }) => list.setSort(order as Order, dir)}
+        {...listTableProps(list, query)}
         onRowClick={(company) => !company.deletedAt && setEditing(company)}
         rowStyle={(company) => (company.deletedAt ? { opacity: 0.6 } : undefined)}
       />

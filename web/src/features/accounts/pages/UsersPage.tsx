@@ -14,6 +14,7 @@ import { useUsersQuery } from '../api';
 import { UserFormModal } from '../components/UserFormModal';
 import { useUserActions } from '../use-user-actions';
 import { useUserColumns } from '../use-user-columns';
+import { listTableProps } from '../../../ui/list-table';
 
 type Order = (typeof userOrderFields)[number];
 const listOptions: ListUrlOptions<Order, 'showDeleted' | 'fdxUsers'> = {
@@ -82,17 +83,7 @@ export function UsersPage() {
       <DataTable
         label={t('screens.users')}
         columns={columns}
-        records={query.data?.rows}
-        total={query.data?.total}
-        fetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        length={list.length}
-        onPageChange={list.setPage}
-        onLengthChange={list.setLength}
-        sort={{ order: list.order, dir: list.dir }}
-        onSortChange={({ order, dir }) => list.setSort(order as Order, dir)}
+        {...listTableProps(list, query)}
         onRowClick={(row) => openProfile(row.id)}
         rowStyle={(row) => (row.deletedAt ? { opacity: 0.6 } : undefined)}
       />

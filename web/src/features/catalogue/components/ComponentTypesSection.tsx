@@ -16,6 +16,7 @@ import { useConfirm } from '../../../ui/useConfirm';
 import { componentTypesApi, useSetComponentTypeEnabledMutation } from '../components-api';
 import { componentOperateRoles } from '../roles';
 import { ComponentTypeFormModal } from './ComponentTypeFormModal';
+import { listTableProps } from '../../../ui/list-table';
 
 type Order = 'name' | 'created_at';
 const listOptions: ListUrlOptions<Order> = {
@@ -124,17 +125,7 @@ export function ComponentTypesSection() {
       <DataTable
         label={t('catalogue.componentTypes.title')}
         columns={columns}
-        records={query.data?.rows}
-        total={query.data?.total}
-        fetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        length={list.length}
-        onPageChange={list.setPage}
-        onLengthChange={list.setLength}
-        sort={{ order: list.order, dir: list.dir }}
-        onSortChange={({ order, dir }) => list.setSort(order as Order, dir)}
+        {...listTableProps(list, query)}
         onRowClick={canEdit ? setEditing : undefined}
       />
       {editing && (

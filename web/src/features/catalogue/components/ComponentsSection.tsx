@@ -15,6 +15,7 @@ import { useComponentActions } from '../use-component-actions';
 import { ComponentFormModal } from './ComponentFormModal';
 import { ComponentStateBadge } from './ComponentStateBadge';
 import { InstallComponentModal } from './InstallComponentModal';
+import { listTableProps } from '../../../ui/list-table';
 
 type Order = 'serial' | 'created_at';
 const listOptions: ListUrlOptions<Order, 'typeId' | 'state'> = {
@@ -104,21 +105,7 @@ export function ComponentsSection() {
           w={180}
         />
       </Group>
-      <DataTable
-        label={t('catalogue.components.title')}
-        columns={columns}
-        records={query.data?.rows}
-        total={query.data?.total}
-        fetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        length={list.length}
-        onPageChange={list.setPage}
-        onLengthChange={list.setLength}
-        sort={{ order: list.order, dir: list.dir }}
-        onSortChange={({ order, dir }) => list.setSort(order as Order, dir)}
-      />
+      <DataTable label={t('catalogue.components.title')} columns={columns} {...listTableProps(list, query)} />
       {editing && (
         <ComponentFormModal
           key={editing === 'new' ? 'new' : editing.id}

@@ -15,6 +15,7 @@ import type { DeviceDialog } from '../components/DeviceDialogs';
 import { deviceStateKey } from '../device-actions';
 import { useDeviceActions, useDeviceRights } from '../use-device-actions';
 import { useDeviceColumns } from '../use-device-columns';
+import { listTableProps } from '../../../ui/list-table';
 
 type Order = (typeof deviceOrderFields)[number];
 type Filter = 'state' | 'showDeleted' | 'tab';
@@ -130,17 +131,7 @@ export function DevicesPage({ mode }: DevicesPageProps) {
       <DataTable
         label={title}
         columns={columns}
-        records={query.data?.rows}
-        total={query.data?.total}
-        fetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        length={list.length}
-        onPageChange={list.setPage}
-        onLengthChange={list.setLength}
-        sort={{ order: list.order, dir: list.dir }}
-        onSortChange={({ order, dir }) => list.setSort(order as Order, dir)}
+        {...listTableProps(list, query)}
         onRowClick={(device) => setDialog({ kind: 'history', device })}
       />
       <DeviceDialogs dialog={dialog} onClose={() => setDialog(null)} />

@@ -8,6 +8,7 @@ import { DataTable } from '../../../ui/DataTable';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { DeviceDialogs, useDeviceActions, useDeviceColumns, useDevicesQuery } from '../../devices';
 import type { DeviceDialog } from '../../devices';
+import { listTableProps } from '../../../ui/list-table';
 
 const orders = ['serial', 'state', 'updated_at', 'last_seen_at'] as const;
 type Order = (typeof orders)[number];
@@ -59,17 +60,7 @@ export function MaintenancePage() {
       <DataTable
         label={t('devices.maintenance.title')}
         columns={columns}
-        records={query.data?.rows}
-        total={query.data?.total}
-        fetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        length={list.length}
-        onPageChange={list.setPage}
-        onLengthChange={list.setLength}
-        sort={{ order: list.order, dir: list.dir }}
-        onSortChange={({ order, dir }) => list.setSort(order as Order, dir)}
+        {...listTableProps(list, query)}
         onRowClick={(device) => setDialog({ kind: 'history', device })}
       />
       <DeviceDialogs dialog={dialog} onClose={() => setDialog(null)} />

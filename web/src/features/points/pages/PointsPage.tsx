@@ -17,6 +17,7 @@ import { usePointsQuery } from '../api';
 import { FavouriteToggle } from '../components/FavouriteToggle';
 import { PointFormModal } from '../components/PointFormModal';
 import { useCanEditPoints, usePointActions } from '../use-point-actions';
+import { listTableProps } from '../../../ui/list-table';
 
 const orders = ['name', 'kind', 'created_at'] as const;
 type Order = (typeof orders)[number];
@@ -142,17 +143,7 @@ export function PointsPage() {
       <DataTable
         label={t('screens.points')}
         columns={columns}
-        records={query.data?.rows}
-        total={query.data?.total}
-        fetching={query.isFetching}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        page={list.page}
-        length={list.length}
-        onPageChange={list.setPage}
-        onLengthChange={list.setLength}
-        sort={{ order: list.order, dir: list.dir }}
-        onSortChange={({ order, dir }) => list.setSort(order as Order, dir)}
+        {...listTableProps(list, query)}
         onRowClick={(point) => void navigate(`/app/operation/points/${point.id}`)}
       />
       {editing && (
