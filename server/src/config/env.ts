@@ -15,6 +15,15 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default(path.join(repositoryRoot, 'data')),
   MQTT_URL: z.string().url().optional(),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  /** Topic prefix of DESIGN.md §6: {prefix}/{product}/{serial}/{up|events|ack|config}. */
+  MQTT_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/)
+    .default('aforo/v1'),
+  /** How far back a measure may be dated and still be stored (DESIGN.md §6 "invalid date"). */
+  BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Measures per simulated demo device publish interval, in seconds (SIMULATOR=on). */
+  SIMULATOR_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),

@@ -38,6 +38,8 @@ export const products = pgTable('products', {
   /** Sent by devices on the wire. */
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
+  /** SHA-256 of the product provisioning key: an unknown serial presenting it registers as Unconfigured. */
+  provisioningKeyHash: text('provisioning_key_hash'),
   ...stamps,
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "provisioning_key_hash" text;
