@@ -21,6 +21,7 @@ export function createProductsRepository(db: Db) {
     id: products.id,
     code: products.code,
     name: products.name,
+    provisioningKeyHash: products.provisioningKeyHash,
     createdAt: products.createdAt,
     updatedAt: products.updatedAt,
     models: modelList,
