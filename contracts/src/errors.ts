@@ -647,6 +647,11 @@ export const errorCatalog = {
     es: 'Su cuenta no está activa.',
   },
   CO1000: { status: 404, en: 'The company was not found.', es: 'No se encontró la empresa.' },
+  DR1003: {
+    status: 400,
+    en: 'The chart date range cannot be longer than five years.',
+    es: 'El rango de fechas del gráfico no puede ser superior a cinco años.',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof errorCatalog;
