@@ -652,6 +652,22 @@ export const errorCatalog = {
     en: 'The chart date range cannot be longer than five years.',
     es: 'El rango de fechas del gráfico no puede ser superior a cinco años.',
   },
+  // ── Device ingestion (ours: HTTP POST /ingest/v1/up, docs/DEVICE-PROTOCOL.md) ──────────────
+  IN1000: {
+    status: 401,
+    en: 'Device authentication failed: send Authorization: Device <serial>:<key>.',
+    es: 'Falló la autenticación del equipo: envíe Authorization: Device <serie>:<clave>.',
+  },
+  IN1001: {
+    status: 400,
+    en: 'The message was refused and recorded as a failed measure (see reason).',
+    es: 'El mensaje fue rechazado y registrado como medida fallida (vea el motivo).',
+  },
+  IN1002: {
+    status: 503,
+    en: 'The measures could not be stored now; send them again later.',
+    es: 'No se pudieron guardar las medidas ahora; envíelas de nuevo más tarde.',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof errorCatalog;
