@@ -43,6 +43,8 @@ import { modelsRoutes } from '../modules/models/models.routes';
 import { createModelsService } from '../modules/models/models.service';
 import { networksRoutes } from '../modules/networks/networks.routes';
 import { createNetworksService } from '../modules/networks/networks.service';
+import { pointSeriesRoutes } from '../modules/points/point-series.routes';
+import { createPointSeriesService } from '../modules/points/point-series.service';
 import { pointsRoutes } from '../modules/points/points.routes';
 import { createPointsService } from '../modules/points/points.service';
 import { productsRoutes } from '../modules/products/products.routes';
@@ -139,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(componentTypesRoutes(createComponentTypesService(db)));
   await app.register(componentsRoutes(createComponentsService(db)));
   await app.register(pointsRoutes(createPointsService(db)));
+  await app.register(pointSeriesRoutes(createPointSeriesService(db)));
   await app.register(layersRoutes(createLayersService(db)));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -1,0 +1,141 @@
+/**
+ * SQL of a point's chart series. The measure reads touch only the index
+ * measures_point_port_ts_idx (point_id, port, ts) INCLUDE (interpreted, flag): an index-only scan of
+ * one point's range (DESIGN.md §2, figures in docs/PERFORMANCE.md).
+ */
+import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { devices, measurementPoints, measures, models, seriesLatest } from '../../db/schema';
+import { inCompany, type Scope } from '../../db/scope';
+
+export interface SeriesPointRecord {
+  id: string;
+  unit: string;
+  measureTime: number;
+  groundLevel: number | null;
+  invertLevel: number | null;
+  warningValue: number | null;
+  alertValue: number | null;
+  parameters: unknown;
+}
+
+export interface RawMeasureRow {
+  ts: Date;
+  value: number | null;
+  flag: number;
+}
+
+export interface BucketRow {
+  ts: Date;
+  min: number | null;
+  max: number | null;
+  avg: number | null;
+  count: number;
+  flag: number;
+}
+
+export interface SeriesRange {
+  pointId: string;
+  port: string;
+  from: Date;
+  to: Date;
+}
+
+/** The measures of one series in [from, to): the predicate the chart index answers. */
+const inRange = (r: SeriesRange) =>
+  and(
+    eq(measures.pointId, r.pointId),
+    eq(measures.port, r.port),
+    gte(measures.ts, r.from),
+    lt(measures.ts, r.to),
+  );
+
+export function createPointSeriesRepository(db: Db) {
+  return {
+    /** A live point of the scope's company, with what the chart needs of it. */
+    async findPoint(scope: Scope, id: string): Promise<SeriesPointRecord | undefined> {
+      const [row] = await db
+        .select({
+          id: measurementPoints.id,
+          unit: measurementPoints.unit,
+          measureTime: measurementPoints.measureTime,
+          groundLevel: measurementPoints.groundLevel,
+          invertLevel: measurementPoints.invertLevel,
+          warningValue: measurementPoints.warningValue,
+          alertValue: measurementPoints.alertValue,
+          parameters: measurementPoints.parameters,
+        })
+        .from(measurementPoints)
+        .where(
+          and(
+            eq(measurementPoints.id, id),
+            inCompany(scope, measurementPoints.companyId),
+            isNull(measurementPoints.deletedAt),
+          ),
+        );
+      return row;
+    },
+
+    /** The ports of the model of the device installed at the point (none installed: []). */
+    async installedModelPorts(scope: Scope, pointId: string): Promise<unknown[]> {
+      const rows = await db
+        .select({ ports: models.ports })
+        .from(devices)
+        .innerJoin(models, eq(models.id, devices.modelId))
+        .where(
+          and(
+            eq(devices.measurementPointId, pointId),
+            isNull(devices.deletedAt),
+            inCompany(scope, devices.companyId),
+          ),
+        )
+        .orderBy(asc(devices.serial));
+      return rows.flatMap((r) => (Array.isArray(r.ports) ? (r.ports as unknown[]) : []));
+    },
+
+    /** The point's measured ports, the most recently measured first (series_latest, no measure scan). */
+    async measuredPorts(pointId: string): Promise<string[]> {
+      const rows = await db
+        .select({ port: seriesLatest.port })
+        .from(seriesLatest)
+        .where(eq(seriesLatest.pointId, pointId))
+        .orderBy(desc(seriesLatest.ts), asc(seriesLatest.port));
+      return rows.map((r) => r.port);
+    },
+
+    /** Up to `limit` single measures of the range, oldest first. */
+    async rawMeasures(range: SeriesRange, limit: number): Promise<RawMeasureRow[]> {
+      return db
+        .select({ ts: measures.ts, value: measures.interpreted, flag: measures.flag })
+        .from(measures)
+        .where(inRange(range))
+        .orderBy(asc(measures.ts))
+        .limit(limit);
+    },
+
+    /**
+     * One row per non-empty bucket of `bucketSeconds`, buckets aligned on 2000-01-01 UTC (so the same
+     * width always gives the same bucket starts). Worst flag = highest QARTOD code.
+     */
+    async buckets(range: SeriesRange, bucketSeconds: number): Promise<BucketRow[]> {
+      // an integer the service computed, inlined so the select and GROUP BY share one expression
+      const width = sql.raw(String(Math.trunc(bucketSeconds)));
+      const bucket = sql`date_bin(make_interval(secs => ${width}), ${measures.ts}, timestamptz '2000-01-01T00:00:00Z')`;
+      // drizzle maps SQL NULL to null before any mapWith decoder runs
+      return db
+        .select({
+          ts: bucket.mapWith(measures.ts),
+          min: sql<number | null>`min(${measures.interpreted})`.mapWith(Number),
+          max: sql<number | null>`max(${measures.interpreted})`.mapWith(Number),
+          avg: sql<number | null>`avg(${measures.interpreted})`.mapWith(Number),
+          count: sql<number>`count(*)::int`.mapWith(Number),
+          flag: sql<number>`max(${measures.flag})::int`.mapWith(Number),
+        })
+        .from(measures)
+        .where(inRange(range))
+        .groupBy(bucket)
+        .orderBy(bucket);
+    },
+  };
+}
+export type PointSeriesRepository = ReturnType<typeof createPointSeriesRepository>;

@@ -1,0 +1,171 @@
+/**
+ * The chart series of a point's port (DESIGN.md §2, §12): raw measures when the range holds no more
+ * than the requested buckets, otherwise min/max/avg/count/worst flag per time bucket, with explicit
+ * gap rows so any client draws missing data as a break in the line.
+ */
+import {
+  maxSeriesRangeSeconds,
+  seriesBucketSeconds,
+  seriesGapFactor,
+  type PointSeries,
+  type PointSeriesQuery,
+  type PointSeriesRow,
+} from '@aforo/contracts/point-series';
+import { portParametersSchema, type PortParameters } from '@aforo/contracts/point-parameters';
+import { assertCan } from '../../auth/access';
+import type { Db } from '../../db/client';
+import { AppError, NotFoundError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+import { createPointSeriesRepository, type BucketRow, type RawMeasureRow } from './point-series.repository';
+
+interface SeriesPort {
+  key: string;
+  label: string | null;
+}
+
+/** The point's parameters by port; an entry that no longer parses counts as empty. */
+function portParameters(parameters: unknown): Map<string, PortParameters | null> {
+  const entries = parameters && typeof parameters === 'object' ? Object.entries(parameters) : [];
+  return new Map(
+    entries.map(([key, value]) => {
+      const parsed = portParametersSchema.safeParse(value);
+      return [key, parsed.success ? parsed.data : null];
+    }),
+  );
+}
+
+/**
+ * Every port the point knows, in the order the default is chosen from: its parameters, then the
+ * installed device's model, then the ports measured (most recent first).
+ */
+export function seriesPorts(
+  parameters: Map<string, PortParameters | null>,
+  modelPorts: unknown[],
+  measured: string[],
+): SeriesPort[] {
+  const ports = new Map<string, SeriesPort>();
+  const add = (key: string, label: string | null) => {
+    const known = ports.get(key);
+    if (!known) ports.set(key, { key, label });
+    else if (!known.label && label) known.label = label;
+  };
+  for (const [key, p] of parameters) add(key, p?.label ?? null);
+  for (const port of modelPorts) {
+    const { key, label } = (port ?? {}) as { key?: unknown; label?: unknown };
+    if (typeof key === 'string') add(key, typeof label === 'string' && label ? label : null);
+  }
+  for (const key of measured) add(key, null);
+  return [...ports.values()];
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * Inserts one gap row (all values null) wherever two consecutive rows are further apart than
+ * seriesGapFactor expected intervals. The expected interval is the largest of `minIntervalSeconds`
+ * (measure time, bucket width) and the median spacing of the rows, so a device reporting less often
+ * than its point's measure time is not drawn as isolated dots.
+ */
+export function withGaps(rows: PointSeriesRow[], minIntervalSeconds: number): PointSeriesRow[] {
+  if (rows.length < 2) return rows;
+  const times = rows.map((r) => Date.parse(r.ts));
+  const spacings = times.slice(1).map((t, i) => (t - times[i]!) / 1000);
+  const expected = Math.max(minIntervalSeconds, median(spacings));
+  const limitMs = seriesGapFactor * expected * 1000;
+  const out: PointSeriesRow[] = [rows[0]!];
+  for (let i = 1; i < rows.length; i++) {
+    if (times[i]! - times[i - 1]! > limitMs) {
+      const ts = new Date(times[i - 1]! + expected * 1000).toISOString();
+      out.push({ ts, value: null, min: null, max: null, count: 0, flag: null });
+    }
+    out.push(rows[i]!);
+  }
+  return out;
+}
+
+const fromRaw = (r: RawMeasureRow): PointSeriesRow => ({
+  ts: r.ts.toISOString(),
+  value: r.value,
+  min: r.value,
+  max: r.value,
+  count: 1,
+  flag: r.flag,
+});
+
+const fromBucket = (r: BucketRow): PointSeriesRow => ({
+  ts: r.ts.toISOString(),
+  value: r.avg,
+  min: r.min,
+  max: r.max,
+  count: r.count,
+  flag: r.flag,
+});
+
+export function createPointSeriesService(db: Db) {
+  const repo = createPointSeriesRepository(db);
+
+  return {
+    async get(ctx: RequestContext, pointId: string, query: PointSeriesQuery): Promise<PointSeries> {
+      assertCan(ctx, 'monitoring.read');
+      const { from, to, buckets } = query;
+      if (from.getTime() >= to.getTime()) throw new AppError('ME1001');
+      const rangeSeconds = (to.getTime() - from.getTime()) / 1000;
+      if (rangeSeconds > maxSeriesRangeSeconds) throw new AppError('DR1003');
+      const point = await repo.findPoint(ctx, pointId);
+      if (!point) throw new NotFoundError('POM1000');
+
+      const parameters = portParameters(point.parameters);
+      const ports = seriesPorts(
+        parameters,
+        await repo.installedModelPorts(ctx, point.id),
+        await repo.measuredPorts(point.id),
+      );
+      const port = query.port ?? ports[0]?.key ?? null;
+      const params = port ? (parameters.get(port) ?? null) : null;
+      const bucketSeconds = seriesBucketSeconds(rangeSeconds, buckets);
+
+      let raw = true;
+      let rows: PointSeriesRow[] = [];
+      if (port) {
+        const range = { pointId: point.id, port, from, to };
+        // one row more than fits tells "too many for raw" without counting the whole range
+        const measures = await repo.rawMeasures(range, buckets + 1);
+        if (measures.length <= buckets) {
+          rows = withGaps(measures.map(fromRaw), point.measureTime);
+        } else {
+          raw = false;
+          const bucketed = (await repo.buckets(range, bucketSeconds)).map(fromBucket);
+          rows = withGaps(bucketed, Math.max(bucketSeconds, point.measureTime));
+        }
+      }
+
+      return {
+        pointId: point.id,
+        port,
+        ports,
+        unit: params?.calculated_value_unit ?? point.unit,
+        from: from.toISOString(),
+        to: to.toISOString(),
+        bucketSeconds,
+        raw,
+        measureTime: point.measureTime,
+        points: rows,
+        thresholds: {
+          warningValue: point.warningValue,
+          alertValue: point.alertValue,
+          warningUpper: params?.warning_upper ?? null,
+          warningLower: params?.warning_lower ?? null,
+          alertUpper: params?.alert_upper ?? null,
+          alertLower: params?.alert_lower ?? null,
+        },
+        groundLevel: point.groundLevel,
+        invertLevel: point.invertLevel,
+      };
+    },
+  };
+}
+export type PointSeriesService = ReturnType<typeof createPointSeriesService>;
