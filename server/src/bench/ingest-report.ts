@@ -1,0 +1,151 @@
+/** Figures of one benchmark phase from its message records, and the printed table. */
+import type { CommitSignal, MessageRecord } from './ingest-load';
+
+export interface Latency {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+export interface PhaseFigures {
+  seconds: number;
+  messages: number;
+  /** Measures whose commit signal arrived inside the phase, per second. */
+  measuresPerSecond: number;
+  /** publish → commit signal (PUBACK on the embedded broker, ack message on an external one). */
+  commit: Latency;
+  puback: Latency;
+  ack: Latency;
+  /** CPU use over the phase, in cores (1.0 = one core busy all the time). */
+  cpu: { server: number; bench: number; broker?: number };
+  /** The paced phase: the rate asked for, in measures a second. */
+  targetMeasuresPerSecond?: number;
+}
+
+export interface EngineResult {
+  engine: 'embedded' | 'postgres';
+  database: string;
+  broker: string;
+  commitSignal: CommitSignal;
+  devices: number;
+  measuresPerMessage: number;
+  inflight: number;
+  provisioningSeconds: number;
+  full?: PhaseFigures;
+  paced?: PhaseFigures;
+  memory: { serverPeakMb: number; benchPeakMb: number; brokerPeakMb?: number };
+  verify?: { acceptedByAcks: number; storedInDatabase: number; messages: number; ok: boolean };
+  errors: string[];
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+export function latencyOf(values: number[]): Latency {
+  const sorted = Float64Array.from(values).sort();
+  const arr = Array.from(sorted);
+  return {
+    count: arr.length,
+    p50: percentile(arr, 50),
+    p99: percentile(arr, 99),
+    max: arr.length ? arr[arr.length - 1]! : NaN,
+  };
+}
+
+/**
+ * Throughput counts measures whose commit signal arrived in [from, to]; latencies are those of the
+ * messages published in the phase.
+ */
+export function phaseFigures(
+  records: MessageRecord[],
+  phase: number,
+  window: { from: number; to: number },
+  signal: CommitSignal,
+  cpu: PhaseFigures['cpu'],
+): PhaseFigures {
+  const seconds = (window.to - window.from) / 1000;
+  let committed = 0;
+  const pubacks: number[] = [];
+  const acks: number[] = [];
+  let messages = 0;
+  for (const r of records) {
+    const at = signal === 'puback' ? r.puback : r.ack;
+    if (at !== undefined && at >= window.from && at <= window.to) committed += r.measures;
+    if (r.phase !== phase) continue;
+    messages++;
+    if (r.puback !== undefined) pubacks.push(r.puback - r.t0);
+    if (r.ack !== undefined) acks.push(r.ack - r.t0);
+  }
+  const puback = latencyOf(pubacks);
+  const ack = latencyOf(acks);
+  return {
+    seconds,
+    messages,
+    measuresPerSecond: committed / seconds,
+    commit: signal === 'puback' ? puback : ack,
+    puback,
+    ack,
+    cpu,
+  };
+}
+
+const int = (n: number | undefined) =>
+  n === undefined || Number.isNaN(n) ? '–' : Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => (Number.isNaN(n) ? '–' : n < 10 ? n.toFixed(1) : Math.round(n).toString());
+const lat = (l: Latency) => (l.count === 0 ? '– (none)' : `${ms(l.p50)} / ${ms(l.p99)} / ${ms(l.max)}`);
+
+export function formatResult(r: EngineResult, target: { rate: number; p99: number }): string {
+  const rows: [string, string][] = [
+    ['database / broker', `${r.database} / ${r.broker}`],
+    [
+      'devices × measures/msg, in flight',
+      `${r.devices} × ${r.measuresPerMessage}, ≤ ${r.inflight} per device`,
+    ],
+    ['commit signal', r.commitSignal === 'puback' ? 'PUBACK (sent after commit)' : 'ack message (msg_seq)'],
+    ['provisioning (HTTP API)', `${r.provisioningSeconds.toFixed(1)} s`],
+  ];
+  const phase = (name: string, f: PhaseFigures | undefined) => {
+    if (!f) return;
+    const rate = `${int(f.measuresPerSecond)} measures/s (${int(f.messages / f.seconds)} msg/s)`;
+    rows.push([
+      `${name}: committed`,
+      f.targetMeasuresPerSecond ? `${rate}, asked ${int(f.targetMeasuresPerSecond)}` : rate,
+    ]);
+    rows.push([`${name}: publish→commit p50/p99/max ms`, lat(f.commit)]);
+    rows.push([`${name}:   publish→PUBACK ms`, lat(f.puback)]);
+    rows.push([`${name}:   publish→ack msg ms`, lat(f.ack)]);
+    const broker = f.cpu.broker !== undefined ? `, broker ${f.cpu.broker.toFixed(2)}` : '';
+    rows.push([
+      `${name}: CPU (cores)`,
+      `server ${f.cpu.server.toFixed(2)}, bench ${f.cpu.bench.toFixed(2)}${broker}`,
+    ]);
+  };
+  phase('full speed', r.full);
+  phase('half rate', r.paced);
+  const brokerMem = r.memory.brokerPeakMb !== undefined ? `, broker ${int(r.memory.brokerPeakMb)} MB` : '';
+  rows.push([
+    'peak RSS',
+    `server ${int(r.memory.serverPeakMb)} MB, bench ${int(r.memory.benchPeakMb)} MB${brokerMem}`,
+  ]);
+  if (r.verify)
+    rows.push([
+      'stored vs acknowledged',
+      `${int(r.verify.storedInDatabase)} in the database, ${int(r.verify.acceptedByAcks)} accepted by acks (${r.verify.ok ? 'match' : 'MISMATCH'})`,
+    ]);
+  if (r.full)
+    rows.push([
+      'targets',
+      `≥ ${int(target.rate)} measures/s: ${r.full.measuresPerSecond >= target.rate ? 'met' : 'NOT met'}; ` +
+        `p99 < ${target.p99} ms at half rate: ${r.paced && r.paced.commit.p99 < target.p99 ? 'met' : 'NOT met'}`,
+    ]);
+  rows.push([
+    'errors',
+    r.errors.length === 0 ? 'none' : `${r.errors.length}: ${r.errors.slice(0, 5).join('; ')}`,
+  ]);
+  const width = Math.max(...rows.map(([k]) => k.length));
+  return [`== ${r.engine} ==`, ...rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`)].join('\n');
+}

@@ -1,0 +1,277 @@
+/**
+ * `npm run bench:ingest -- [--devices 100] [--seconds 20] [--measures 10] [--inflight 10]
+ *  [--engine embedded|postgres|both] [--broker private|env] [--cpu-prof DIR] [--json]`
+ *
+ * Issue 5 item 8: N simulated devices publish native messages over MQTT, QoS 1, as fast as their
+ * in-flight window allows, to a real Aforo started as a child process; then half that rate, paced.
+ * Prints measures/s committed end to end, publish→commit latency, peak memory and CPU. Embedded:
+ * PGlite + the embedded broker, whose PUBACK comes after commit. PostgreSQL: a fresh database on
+ * DATABASE_URL + Mosquitto, where the PUBACK only means "the broker has it", so commit is the
+ * server's ack message. Exits 1 on errors (refused measures, missing acks, lost rows), never on
+ * missed targets.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parseEnv } from '../config/env';
+import { LoadGenerator, Pacer, type CommitSignal, type PhaseControl } from './ingest-load';
+import { provisionDevices } from './ingest-provision';
+import { formatResult, phaseFigures, type EngineResult } from './ingest-report';
+import {
+  cpuSecondsOf,
+  freshDatabase,
+  memoryOf,
+  queryDatabase,
+  removeDir,
+  startAforo,
+  startMosquitto,
+  type PrivateMosquitto,
+} from './ingest-server';
+
+type Engine = 'embedded' | 'postgres';
+
+const targets: Record<Engine, { rate: number; p99: number }> = {
+  embedded: { rate: 20_000, p99: 250 },
+  postgres: { rate: 50_000, p99: 250 },
+};
+const warmUpMs = 3_000;
+const drainMs = 30_000;
+const benchDatabase = 'aforo_bench';
+const mosquittoBinary = '/usr/sbin/mosquitto';
+
+const { values: args } = parseArgs({
+  options: {
+    devices: { type: 'string', default: '100' },
+    seconds: { type: 'string', default: '20' },
+    measures: { type: 'string', default: '10' },
+    inflight: { type: 'string', default: '10' },
+    engine: { type: 'string' },
+    broker: { type: 'string', default: 'private' },
+    'cpu-prof': { type: 'string' },
+    json: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+function positive(name: string, text: string | undefined, max: number): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new Error(`--${name} must be a whole number from 1 to ${max}`);
+  return n;
+}
+
+const env = parseEnv();
+const options = {
+  devices: positive('devices', args.devices, 10_000),
+  seconds: positive('seconds', args.seconds, 3_600),
+  measures: positive('measures', args.measures, 1_000),
+  inflight: positive('inflight', args.inflight, 1_000),
+};
+const externalReady = Boolean(env.DATABASE_URL && env.MQTT_URL);
+const engineArg = args.engine ?? (externalReady ? 'both' : 'embedded');
+if (!['embedded', 'postgres', 'both'].includes(engineArg))
+  throw new Error('--engine must be embedded, postgres or both');
+if (!['private', 'env'].includes(args.broker!)) throw new Error('--broker must be private or env');
+const engines: Engine[] = engineArg === 'both' ? ['embedded', 'postgres'] : [engineArg as Engine];
+if (engines.includes('postgres') && !env.DATABASE_URL)
+  throw new Error('--engine postgres needs DATABASE_URL');
+if (engines.includes('postgres') && args.broker === 'env' && !env.MQTT_URL)
+  throw new Error('--broker env needs MQTT_URL');
+
+const say = (line: string) => process.stderr.write(`${line}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Resets the peak-RSS mark of this process (Linux clear_refs), so each engine's figure is its own. */
+function resetPeakMemory(): void {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+  } catch {
+    // not Linux, or not allowed: the peak then covers the whole run
+  }
+}
+
+interface CpuMark {
+  server: number;
+  bench: number;
+  broker: number;
+  at: number;
+}
+
+async function runEngine(engine: Engine): Promise<EngineResult> {
+  resetPeakMemory();
+  const errors: string[] = [];
+  let mosquitto: PrivateMosquitto | undefined;
+  let databaseUrl: string | undefined;
+  let mqttUrl: string | undefined;
+  if (engine === 'postgres') {
+    databaseUrl = await freshDatabase(env.DATABASE_URL!, benchDatabase);
+    if (args.broker === 'env') mqttUrl = env.MQTT_URL;
+    else {
+      if (!existsSync(mosquittoBinary))
+        throw new Error(`${mosquittoBinary} not found (apt-get install mosquitto)`);
+      mosquitto = await startMosquitto(mosquittoBinary);
+      mqttUrl = mosquitto.url;
+    }
+  }
+  const signal: CommitSignal = engine === 'embedded' ? 'puback' : 'ack';
+  say(
+    `[${engine}] starting Aforo (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${mqttUrl ?? 'embedded broker'})`,
+  );
+  const server = await startAforo({
+    databaseUrl,
+    mqttUrl,
+    cpuProfileDir: args['cpu-prof'],
+    extraEnv: { MQTT_TOPIC_PREFIX: env.MQTT_TOPIC_PREFIX, BACKFILL_DAYS: String(env.BACKFILL_DAYS) },
+  });
+  const result: EngineResult = {
+    engine,
+    database: engine === 'embedded' ? 'PGlite (embedded)' : 'PostgreSQL',
+    broker:
+      engine === 'embedded' ? 'embedded Aedes' : mosquitto ? 'Mosquitto (private)' : `Mosquitto ${mqttUrl}`,
+    commitSignal: signal,
+    devices: options.devices,
+    measuresPerMessage: options.measures,
+    inflight: options.inflight,
+    provisioningSeconds: 0,
+    memory: { serverPeakMb: 0, benchPeakMb: 0 },
+    errors,
+  };
+  let serialPrefix = '';
+  let generator: LoadGenerator | undefined;
+  try {
+    say(`[${engine}] provisioning ${options.devices} devices through the HTTP API`);
+    const provisioned = await provisionDevices(server.httpUrl, options.devices);
+    serialPrefix = provisioned.serialPrefix;
+    result.provisioningSeconds = provisioned.seconds;
+    generator = new LoadGenerator({
+      brokerUrl: mqttUrl ?? `mqtt://127.0.0.1:${server.mqttPort}`,
+      prefix: env.MQTT_TOPIC_PREFIX,
+      measures: options.measures,
+      inflight: options.inflight,
+      signal,
+    });
+    await generator.connect(provisioned.devices);
+    const gen = generator;
+
+    const mark = (): CpuMark => ({
+      server: cpuSecondsOf(server.pid),
+      bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+      broker: mosquitto ? cpuSecondsOf(mosquitto.pid) : 0,
+      at: performance.now(),
+    });
+    const cpuBetween = (a: CpuMark, b: CpuMark) => {
+      const s = (b.at - a.at) / 1000;
+      return {
+        server: (b.server - a.server) / s,
+        bench: (b.bench - a.bench) / s,
+        ...(mosquitto ? { broker: (b.broker - a.broker) / s } : {}),
+      };
+    };
+
+    /** Runs one phase for --seconds; the messages of `phase` are the measured ones. */
+    const runPhase = async (control: PhaseControl, warmUp: number) => {
+      const running = gen.run(control);
+      if (warmUp > 0) {
+        await sleep(warmUp);
+        control.phase++;
+      }
+      const start = mark();
+      await sleep(options.seconds * 1000);
+      const end = mark();
+      gen.stopLoops(control);
+      await running;
+      const missing = await gen.drain(drainMs);
+      if (missing > 0)
+        errors.push(`${missing} messages without their PUBACK or ack ${drainMs / 1000} s after the phase`);
+      return { window: { from: start.at, to: end.at }, cpu: cpuBetween(start, end) };
+    };
+
+    say(`[${engine}] full speed: ${warmUpMs / 1000} s warm-up, then ${options.seconds} s measured`);
+    const full = await runPhase({ phase: 1, stopped: false }, warmUpMs);
+    result.full = phaseFigures(gen.records, 2, full.window, signal, full.cpu);
+
+    const halfRate = result.full.measuresPerSecond / 2;
+    if (halfRate > 0) {
+      say(`[${engine}] half rate: ${Math.round(halfRate)} measures/s, paced, for ${options.seconds} s`);
+      const pacer = new Pacer(halfRate / options.measures);
+      const paced = await runPhase({ phase: 3, stopped: false, pacer }, 0);
+      result.paced = {
+        ...phaseFigures(gen.records, 3, paced.window, signal, paced.cpu),
+        targetMeasuresPerSecond: halfRate,
+      };
+    } else errors.push('nothing was committed at full speed');
+
+    result.memory = {
+      serverPeakMb: memoryOf(server.pid).peakMb,
+      benchPeakMb: memoryOf(process.pid).peakMb,
+      ...(mosquitto ? { brokerPeakMb: memoryOf(mosquitto.pid).peakMb } : {}),
+    };
+  } catch (err) {
+    errors.push(err instanceof Error ? err.message : String(err));
+  } finally {
+    await generator?.close();
+    await server.stop();
+    await mosquitto?.stop();
+  }
+
+  if (generator) {
+    let acceptedByAcks = 0;
+    const counts = { failed: 0, noAck: 0, partly: 0, duplicates: 0, rejected: 0 };
+    for (const r of generator.records) {
+      if (r.error) counts.failed++;
+      else if (r.ack === undefined) counts.noAck++;
+      else {
+        acceptedByAcks += r.accepted ?? 0;
+        if ((r.duplicates ?? 0) > 0) counts.duplicates += r.duplicates!;
+        if ((r.rejected ?? 0) > 0) counts.rejected += r.rejected!;
+        if (r.accepted !== r.measures) counts.partly++;
+      }
+    }
+    if (counts.failed) errors.push(`${counts.failed} publishes failed`);
+    if (counts.noAck) errors.push(`${counts.noAck} messages never got their ack message`);
+    if (counts.partly) errors.push(`${counts.partly} messages with fewer accepted measures than sent`);
+    if (counts.duplicates) errors.push(`${counts.duplicates} measures counted as duplicates`);
+    if (counts.rejected) errors.push(`${counts.rejected} measures rejected`);
+    errors.push(...generator.errors.slice(0, 20));
+    if (generator.errors.length > 20) errors.push(`… and ${generator.errors.length - 20} more client errors`);
+    if (serialPrefix) {
+      try {
+        const rows = await queryDatabase<{ n: number }>(
+          { databaseUrl, dataDir: server.dataDir },
+          `SELECT count(*)::int AS n FROM measures m JOIN devices d ON d.id = m.device_id WHERE d.serial LIKE '${serialPrefix}%'`,
+        );
+        const stored = Number(rows[0]?.n ?? 0);
+        result.verify = {
+          acceptedByAcks,
+          storedInDatabase: stored,
+          messages: generator.records.length,
+          ok: stored === acceptedByAcks,
+        };
+        if (!result.verify.ok)
+          errors.push(
+            `the database holds ${stored} measures of the run, the acks accepted ${acceptedByAcks}`,
+          );
+      } catch (err) {
+        errors.push(
+          `counting the stored measures failed: ${err instanceof Error ? err.message : String(err)}`,
+        );
+      }
+    }
+  }
+  if (errors.length > 0) say(`[${engine}] server output (last lines):\n${server.output().slice(-3000)}`);
+  if (!args.keep) removeDir(server.dataDir);
+  return result;
+}
+
+async function main(): Promise<void> {
+  const results: EngineResult[] = [];
+  for (const engine of engines) results.push(await runEngine(engine));
+  if (args.json) process.stdout.write(`${JSON.stringify({ options, results }, null, 2)}\n`);
+  else for (const r of results) console.log(`\n${formatResult(r, targets[r.engine])}`);
+  if (args['cpu-prof']) say(`CPU profiles of the server: ${args['cpu-prof']}`);
+  process.exit(results.some((r) => r.errors.length > 0) ? 1 : 0);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
