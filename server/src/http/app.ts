@@ -36,6 +36,12 @@ import { devicesRoutes } from '../modules/devices/devices.routes';
 import { createDevicesService } from '../modules/devices/devices.service';
 import { healthRoutes } from '../modules/health/health.routes';
 import { layersRoutes } from '../modules/layers/layers.routes';
+import { measuresRoutes } from '../modules/measures/measures.routes';
+import { createMeasuresService } from '../modules/measures/measures.service';
+import { eventsRoutes } from '../modules/events/events.routes';
+import { createEventsService } from '../modules/events/events.service';
+import { failedMeasuresRoutes } from '../modules/failed-measures/failed-measures.routes';
+import { createFailedMeasuresService } from '../modules/failed-measures/failed-measures.service';
 import { createLayersService } from '../modules/layers/layers.service';
 import { logEntriesRoutes } from '../modules/log-entries/log-entries.routes';
 import { createLogEntriesService } from '../modules/log-entries/log-entries.service';
@@ -143,6 +149,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(pointsRoutes(createPointsService(db)));
   await app.register(pointSeriesRoutes(createPointSeriesService(db)));
   await app.register(layersRoutes(createLayersService(db)));
+  await app.register(measuresRoutes(createMeasuresService(db)));
+  await app.register(eventsRoutes(createEventsService(db)));
+  await app.register(failedMeasuresRoutes(createFailedMeasuresService(db)));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const hasWeb = options.webDist !== undefined && existsSync(options.webDist);

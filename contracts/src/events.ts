@@ -1,0 +1,40 @@
+/** Device events (spec §3 event types; DESIGN.md §6 events topic): the read side. */
+import { z } from 'zod';
+import { idSchema } from './common/ids';
+import { listQuerySchema, listResponseSchema } from './common/paging';
+import { queryBoolean, queryDate } from './common/text';
+
+export const eventTypes = ['ERROR', 'RESTART', 'SYSTEM'] as const;
+export const eventTypeSchema = z.enum(eventTypes);
+export type EventType = z.infer<typeof eventTypeSchema>;
+
+export const eventOrderFields = ['ts', 'received_at', 'type'] as const;
+
+export const eventListQuerySchema = listQuerySchema.extend({
+  order: z.enum(eventOrderFields).default('ts'),
+  type: eventTypeSchema.optional(),
+  deviceId: idSchema.optional(),
+  /** Events of the device now installed at this point. */
+  pointId: idSchema.optional(),
+  from: queryDate,
+  to: queryDate,
+  /** Provider staff: every company's devices instead of the current company's. */
+  allCompanies: queryBoolean,
+});
+export type EventListQuery = z.infer<typeof eventListQuerySchema>;
+
+export const eventSchema = z.object({
+  id: idSchema,
+  deviceId: idSchema,
+  deviceSerial: z.string().nullable(),
+  /** The device's current point. */
+  pointId: idSchema.nullable(),
+  pointName: z.string().nullable(),
+  // text as stored: ingestion validates the type, the list never fails on an odd row
+  type: z.string(),
+  message: z.string().nullable(),
+  ts: z.iso.datetime({ offset: true }),
+  receivedAt: z.iso.datetime({ offset: true }),
+});
+export type DeviceEvent = z.infer<typeof eventSchema>;
+export const eventListSchema = listResponseSchema(eventSchema);

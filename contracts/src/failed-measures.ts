@@ -1,0 +1,37 @@
+/** Refused device messages and measures (spec §8 reasons, DESIGN.md §2): provider staff only. */
+import { z } from 'zod';
+import { idSchema } from './common/ids';
+import { listQuerySchema, listResponseSchema } from './common/paging';
+import { queryDate } from './common/text';
+import { failedMeasureReasons } from './device-protocol';
+
+export const failedMeasureReasonSchema = z.enum(failedMeasureReasons);
+export const failedMeasureOrderFields = ['received_at', 'reason', 'serial'] as const;
+
+export const failedMeasureListQuerySchema = listQuerySchema.extend({
+  order: z.enum(failedMeasureOrderFields).default('received_at'),
+  reason: failedMeasureReasonSchema.optional(),
+  /** Exact device serial (case-insensitive). */
+  serial: z.string().trim().min(1).max(64).optional(),
+  from: queryDate,
+  to: queryDate,
+});
+export type FailedMeasureListQuery = z.infer<typeof failedMeasureListQuerySchema>;
+
+export const failedMeasureSchema = z.object({
+  id: idSchema,
+  receivedAt: z.iso.datetime({ offset: true }),
+  topic: z.string().nullable(),
+  serial: z.string().nullable(),
+  // text as stored; the web translates the known reasons and shows others as they are
+  reason: z.string(),
+  detail: z.string().nullable(),
+  /** Index of the measure in its message when the refusal is per measure. */
+  measureIndex: z.number().int().nullable(),
+});
+export type FailedMeasure = z.infer<typeof failedMeasureSchema>;
+export const failedMeasureListSchema = listResponseSchema(failedMeasureSchema);
+
+/** One row with what arrived (first 4 KB, as text). */
+export const failedMeasureDetailSchema = failedMeasureSchema.extend({ payload: z.string().nullable() });
+export type FailedMeasureDetail = z.infer<typeof failedMeasureDetailSchema>;

@@ -1,0 +1,57 @@
+/** Stored measures (DESIGN.md §2): the read side, one device or one point over a time range. */
+import { z } from 'zod';
+import { idSchema } from './common/ids';
+import { listQuerySchema, listResponseSchema } from './common/paging';
+import { queryDate } from './common/text';
+
+/** QARTOD flags (DESIGN.md §2): 1 pass, 3 suspect, 4 fail, 9 missing. */
+export const measureFlags = [1, 3, 4, 9] as const;
+export type MeasureFlag = (typeof measureFlags)[number];
+
+/** Without from/to the list covers the last 24 hours. */
+export const defaultMeasureRangeHours = 24;
+
+export const measureOrderFields = ['ts'] as const;
+
+export const measureListQuerySchema = listQuerySchema.omit({ search: true }).extend({
+  // a range can hold millions of rows: pages only, never "all" (-1)
+  length: z.coerce.number().int().min(1).max(1000).default(25),
+  order: z.enum(measureOrderFields).default('ts'),
+  /** At least one of deviceId and pointId (ME1002). */
+  deviceId: idSchema.optional(),
+  pointId: idSchema.optional(),
+  /** ISO 8601 or epoch seconds; from must be earlier than to (ME1001). Both ends included. */
+  from: queryDate,
+  to: queryDate,
+  port: z.string().trim().min(1).max(20).optional(),
+  flag: z
+    .enum(['1', '3', '4', '9'])
+    .transform((v) => Number(v) as MeasureFlag)
+    .optional(),
+});
+export type MeasureListQuery = z.infer<typeof measureListQuerySchema>;
+
+export const measureSchema = z.object({
+  deviceId: idSchema,
+  deviceSerial: z.string().nullable(),
+  pointId: idSchema.nullable(),
+  pointName: z.string().nullable(),
+  port: z.string(),
+  ts: z.iso.datetime({ offset: true }),
+  /** ts as epoch seconds (what the device sent). */
+  epoch: z.number().int(),
+  direct: z.number(),
+  adjusted: z.number(),
+  interpreted: z.number().nullable(),
+  flag: z.number().int(),
+  topic: z.string().nullable(),
+  receivedAt: z.iso.datetime({ offset: true }),
+});
+export type Measure = z.infer<typeof measureSchema>;
+
+/** The page plus the range actually queried (the defaults applied). */
+export const measureListSchema = listResponseSchema(measureSchema).extend({
+  from: z.iso.datetime({ offset: true }),
+  to: z.iso.datetime({ offset: true }),
+});
+export type MeasureList = z.infer<typeof measureListSchema>;

@@ -1,0 +1,18 @@
+import type { FailedMeasure, FailedMeasureDetail } from '@aforo/contracts/failed-measures';
+import type { FailedMeasureListRow, FailedMeasureRecord } from './failed-measures.repository';
+
+export function toFailedMeasure(row: FailedMeasureListRow): FailedMeasure {
+  return {
+    id: row.id,
+    receivedAt: row.receivedAt.toISOString(),
+    topic: row.topic,
+    serial: row.serial,
+    reason: row.reason,
+    detail: row.detail,
+    measureIndex: row.measureIndex,
+  };
+}
+
+export function toFailedMeasureDetail(row: FailedMeasureRecord): FailedMeasureDetail {
+  return { ...toFailedMeasure(row), payload: row.payload };
+}

@@ -1,0 +1,73 @@
+/**
+ * SQL for refused messages. failed_measures has no company: a refused message often names no known
+ * device, so only provider staff read it and there is no company scope here.
+ */
+import { and, asc, count, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import type { FailedMeasureListQuery } from '@aforo/contracts/failed-measures';
+import type { Db } from '../../db/client';
+import { failedMeasures } from '../../db/schema';
+
+export type FailedMeasureRecord = typeof failedMeasures.$inferSelect;
+export type FailedMeasureListRow = Omit<FailedMeasureRecord, 'payload'>;
+
+const orderColumns = {
+  received_at: failedMeasures.receivedAt,
+  reason: failedMeasures.reason,
+  serial: failedMeasures.serial,
+} as const;
+
+// the list never carries the payloads (up to 4 KB each); the detail does
+const listColumns = {
+  id: failedMeasures.id,
+  receivedAt: failedMeasures.receivedAt,
+  topic: failedMeasures.topic,
+  serial: failedMeasures.serial,
+  reason: failedMeasures.reason,
+  detail: failedMeasures.detail,
+  measureIndex: failedMeasures.measureIndex,
+};
+
+export function createFailedMeasuresRepository(db: Db) {
+  return {
+    async listAcrossCompanies(
+      query: FailedMeasureListQuery,
+    ): Promise<{ rows: FailedMeasureListRow[]; total: number }> {
+      const term = query.search?.trim();
+      const where = and(
+        query.reason ? eq(failedMeasures.reason, query.reason) : undefined,
+        // lower() on both sides: serials are matched case-insensitively, like the devices register
+        query.serial ? eq(sql`lower(${failedMeasures.serial})`, query.serial.toLowerCase()) : undefined,
+        query.from ? gte(failedMeasures.receivedAt, query.from) : undefined,
+        query.to ? lte(failedMeasures.receivedAt, query.to) : undefined,
+        term
+          ? or(
+              ilike(failedMeasures.serial, `%${term}%`),
+              ilike(failedMeasures.topic, `%${term}%`),
+              ilike(failedMeasures.detail, `%${term}%`),
+            )
+          : undefined,
+      );
+      const column = orderColumns[query.order];
+      const base = db
+        .select(listColumns)
+        .from(failedMeasures)
+        .where(where)
+        .orderBy(
+          query.dir === 'ASC' ? asc(column) : desc(column),
+          desc(failedMeasures.receivedAt),
+          asc(failedMeasures.id),
+        );
+      const rows =
+        query.length === -1
+          ? await base
+          : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const [total] = await db.select({ n: count() }).from(failedMeasures).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async findAcrossCompanies(id: string): Promise<FailedMeasureRecord | undefined> {
+      const [row] = await db.select().from(failedMeasures).where(eq(failedMeasures.id, id));
+      return row;
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema } from '@aforo/contracts/common/ids';
+import {
+  failedMeasureDetailSchema,
+  failedMeasureListQuerySchema,
+  failedMeasureListSchema,
+} from '@aforo/contracts/failed-measures';
+import { contextOf } from '../../http/request-context';
+import { authErrorResponses } from '../../http/responses';
+import type { FailedMeasuresService } from './failed-measures.service';
+
+const tags = ['measures-failed'];
+// spec §6: measures-failed is for ADMIN, CHIEF and VIEWER (the supervision group); the rows have no
+// company, so client roles never reach them
+const read = { access: 'supervision' as const };
+
+export function failedMeasuresRoutes(failedMeasures: FailedMeasuresService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/measures-failed',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Refused messages and measures, newest first',
+          querystring: failedMeasureListQuerySchema,
+          response: { 200: failedMeasureListSchema, ...authErrorResponses },
+        },
+      },
+      async (request) => failedMeasures.list(contextOf(request), request.query),
+    );
+    app.get(
+      '/api/measures-failed/:id',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'One refused message with its raw payload (first 4 KB)',
+          params: idParamsSchema,
+          response: { 200: failedMeasureDetailSchema, ...authErrorResponses },
+        },
+      },
+      async (request) => failedMeasures.get(contextOf(request), request.params.id),
+    );
+  };
+}

@@ -1,0 +1,31 @@
+/** Refused device messages (spec §8 reasons): provider staff (ADMIN, CHIEF, VIEWER) read them. */
+import type { FailedMeasureListQuery } from '@aforo/contracts/failed-measures';
+import { assertCan } from '../../auth/access';
+import type { Db } from '../../db/client';
+import { AppError, NotFoundError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+import { toFailedMeasure, toFailedMeasureDetail } from './failed-measures.mapper';
+import { createFailedMeasuresRepository } from './failed-measures.repository';
+
+export function createFailedMeasuresService(db: Db) {
+  const repo = createFailedMeasuresRepository(db);
+
+  return {
+    async list(ctx: RequestContext, query: FailedMeasureListQuery) {
+      assertCan(ctx, 'supervision.read');
+      if (query.from && query.to && query.from.getTime() >= query.to.getTime()) {
+        throw new AppError('ME1001');
+      }
+      const { rows, total } = await repo.listAcrossCompanies(query);
+      return { rows: rows.map(toFailedMeasure), total };
+    },
+
+    async get(ctx: RequestContext, id: string) {
+      assertCan(ctx, 'supervision.read');
+      const row = await repo.findAcrossCompanies(id);
+      if (!row) throw new NotFoundError('ME1000');
+      return toFailedMeasureDetail(row);
+    },
+  };
+}
+export type FailedMeasuresService = ReturnType<typeof createFailedMeasuresService>;

@@ -1,0 +1,60 @@
+/**
+ * Measures of one point or one device over a time range (issue 5, Technical Operation → measures).
+ * Scope follows the points and devices modules: a point must belong to the current company, for
+ * provider staff too (POM1000); a device must belong to the current company, except for provider
+ * staff who reach every device (EQ1000). Company users reading by device see only the measures
+ * taken at their company's points: a device that moved between companies keeps its past private.
+ */
+import { defaultMeasureRangeHours, type MeasureList, type MeasureListQuery } from '@aforo/contracts/measures';
+import { assertCan } from '../../auth/access';
+import type { Db } from '../../db/client';
+import { AppError, NotFoundError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+import { toMeasure } from './measures.mapper';
+import { createMeasuresRepository } from './measures.repository';
+
+const hour = 3_600_000;
+
+/** Without to: now; without from: 24 hours before to. */
+export function measureRange(query: Pick<MeasureListQuery, 'from' | 'to'>, now = new Date()) {
+  const to = query.to ?? now;
+  const from = query.from ?? new Date(to.getTime() - defaultMeasureRangeHours * hour);
+  return { from, to };
+}
+
+export function createMeasuresService(db: Db) {
+  const repo = createMeasuresRepository(db);
+
+  return {
+    async list(ctx: RequestContext, query: MeasureListQuery): Promise<MeasureList> {
+      assertCan(ctx, 'monitoring.read');
+      if (!query.pointId && !query.deviceId) throw new AppError('ME1002');
+      const { from, to } = measureRange(query);
+      if (from.getTime() >= to.getTime()) throw new AppError('ME1001');
+      if (query.pointId && !(await repo.pointInCompany(ctx, query.pointId))) {
+        throw new NotFoundError('POM1000');
+      }
+      if (query.deviceId) {
+        const visible = ctx.isGlobal
+          ? await repo.deviceAcrossCompanies(query.deviceId)
+          : await repo.deviceInCompany(ctx, query.deviceId);
+        if (!visible) throw new NotFoundError('EQ1000');
+      }
+      const { rows, total } = await repo.list(
+        {
+          pointId: query.pointId,
+          deviceId: query.deviceId,
+          from,
+          to,
+          port: query.port,
+          flag: query.flag,
+          // by point the point check already confined the rows to the company
+          onlyPointsOf: !ctx.isGlobal && !query.pointId ? ctx : undefined,
+        },
+        query,
+      );
+      return { rows: rows.map(toMeasure), total, from: from.toISOString(), to: to.toISOString() };
+    },
+  };
+}
+export type MeasuresService = ReturnType<typeof createMeasuresService>;
