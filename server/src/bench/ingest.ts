@@ -1,6 +1,7 @@
 /**
  * `npm run bench:ingest -- [--devices 100] [--seconds 20] [--measures 10] [--inflight 10]
- *  [--engine embedded|postgres|both] [--broker private|env] [--cpu-prof DIR] [--json]`
+ *  [--engine embedded|postgres|both] [--broker private|env] [--cpu-prof DIR] [--json] [--keep]`
+ * `npm run bench:ingest -- --baseline [--rows 1000000]`: PostgreSQL alone (ingest-baseline.ts).
  *
  * Issue 5 item 8: N simulated devices publish native messages over MQTT, QoS 1, as fast as their
  * in-flight window allows, to a real Aforo started as a child process; then half that rate, paced.
@@ -13,6 +14,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseEnv } from '../config/env';
+import { runBaseline } from './ingest-baseline';
 import { LoadGenerator, Pacer, type CommitSignal, type PhaseControl } from './ingest-load';
 import { provisionDevices } from './ingest-provision';
 import { formatResult, phaseFigures, type EngineResult } from './ingest-report';
@@ -49,6 +51,8 @@ const { values: args } = parseArgs({
     'cpu-prof': { type: 'string' },
     json: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    baseline: { type: 'boolean', default: false },
+    rows: { type: 'string', default: '1000000' },
   },
 });
 
@@ -262,7 +266,24 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
   return result;
 }
 
+/** --baseline: bare COPY and unnest into a fresh database on DATABASE_URL, no Aforo involved. */
+async function baseline(): Promise<void> {
+  if (!env.DATABASE_URL) throw new Error('--baseline needs DATABASE_URL');
+  const count = positive('rows', args.rows, 100_000_000);
+  const url = await freshDatabase(env.DATABASE_URL, `${benchDatabase}_baseline`);
+  say(`baseline: ${count.toLocaleString('en-US')} rows a method into ${url}`);
+  const figures = await runBaseline(url, count);
+  if (args.json) process.stdout.write(`${JSON.stringify({ baseline: figures }, null, 2)}\n`);
+  else {
+    const f = (n: number) => `${Math.round(n).toLocaleString('en-US')} rows/s`;
+    console.log(`COPY, bare table                      ${f(figures.copyBare)}`);
+    console.log(`COPY, measures shape (PK + index)     ${f(figures.copyShaped)}`);
+    console.log(`unnest 5,000/stmt, measures shape     ${f(figures.unnestShaped)}`);
+  }
+}
+
 async function main(): Promise<void> {
+  if (args.baseline) return baseline();
   const results: EngineResult[] = [];
   for (const engine of engines) results.push(await runEngine(engine));
   if (args.json) process.stdout.write(`${JSON.stringify({ options, results }, null, 2)}\n`);
