@@ -18,6 +18,7 @@ import { LabeledValue } from '../../../ui/LabeledValue';
 import { useSecondsLabel } from '../../devices';
 import { usePointQuery } from '../api';
 import { FavouriteToggle } from '../components/FavouriteToggle';
+import { PointChart } from '../components/PointChart';
 import { PointComponentsCard } from '../components/PointComponentsCard';
 import { PointDeviceCard } from '../components/PointDeviceCard';
 import { PointFormModal } from '../components/PointFormModal';
@@ -25,7 +26,7 @@ import { useCanEditPoints } from '../use-point-actions';
 
 const dash = (value: number | string | null) => (value === null || value === '' ? '—' : String(value));
 
-/** /app/operation/points/:id: a point's data, its device with its state history, and its components. */
+/** /app/operation/points/:id: a point's chart, its data, its device with its state history, and its components. */
 export function PointPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -74,6 +75,7 @@ export function PointPage() {
         </Group>
         {canEdit && !point.deletedAt && <Button onClick={() => setEditing(true)}>{t('common.edit')}</Button>}
       </Group>
+      <PointChart point={point} />
       <Card withBorder radius="md">
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           {values.map(([label, value]) => (

@@ -1,0 +1,198 @@
+/**
+ * The point page chart (DESIGN.md §12): interpreted values of one port over a preset range, min/max
+ * band when the server downsampled, warning/alert/ground lines, gaps as gaps, flagged measures
+ * marked. Zooming asks the server for the zoomed window, whose finer rows replace the coarse ones.
+ */
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Point } from '@aforo/contracts/points';
+import { useSecondsLabel } from '../../devices';
+import { usePointSeriesQuery } from '../point-series.api';
+import {
+  chartLines,
+  chartPresets,
+  mergeSeries,
+  presetRange,
+  zoomWindow,
+  type ChartPreset,
+  type TimeRange,
+} from './point-chart-data';
+import { buildChartOption, type ChartTexts } from './point-chart-option';
+
+const PointChartCanvas = lazy(() => import('./PointChartCanvas'));
+
+const chartHeight = 380;
+const zoomDebounceMs = 400;
+const intlLocales: Record<string, string> = { es: 'es-ES', en: 'en-GB' };
+
+export function PointChart({ point }: { point: Point }) {
+  const { t, i18n } = useTranslation();
+  const secondsLabel = useSecondsLabel();
+  const [preset, setPreset] = useState<ChartPreset>('7d');
+  const [view, setView] = useState<TimeRange>(() => presetRange('7d'));
+  const [port, setPort] = useState<string | null>(null);
+  const [window, setWindow] = useState<TimeRange | null>(null);
+  const base = usePointSeriesQuery(point.id, { port, from: view.from, to: view.to });
+  const shownPort = base.data?.port ?? port;
+  const detail = usePointSeriesQuery(point.id, window ? { port: shownPort, ...window } : null);
+
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const onZoom = useCallback(
+    (startPercent: number, endPercent: number) => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => {
+        const span = view.to - view.from;
+        setWindow(
+          zoomWindow(view, view.from + (startPercent / 100) * span, view.from + (endPercent / 100) * span),
+        );
+      }, zoomDebounceMs);
+    },
+    [view],
+  );
+
+  const choosePreset = (next: ChartPreset) => {
+    setPreset(next);
+    setView(presetRange(next));
+    setWindow(null);
+  };
+  const choosePort = (next: string | null) => {
+    if (!next) return;
+    setPort(next);
+    setWindow(null);
+  };
+
+  const locale = intlLocales[i18n.language] ?? 'es-ES';
+  const texts = useMemo<ChartTexts>(
+    () => ({
+      value: t('points.chart.value'),
+      band: t('points.chart.band'),
+      suspect: t('points.chart.flags.3'),
+      failed: t('points.chart.flags.4'),
+      min: t('points.chart.min'),
+      max: t('points.chart.max'),
+      measures: (count) => t('points.chart.measures', { count }),
+      flag: (flag) =>
+        `${t('points.chart.quality')}: ${t(`points.chart.flags.${flag}`, { defaultValue: String(flag) })}`,
+      line: (kind) => t(`points.chart.lines.${kind}`),
+    }),
+    [t],
+  );
+  const series = base.data;
+  const rows = useMemo(
+    () => mergeSeries(series, window ? detail.data : undefined),
+    [series, window, detail.data],
+  );
+  const option = useMemo(
+    () =>
+      series
+        ? buildChartOption({
+            rows,
+            unit: series.unit,
+            lines: chartLines(series),
+            view,
+            window,
+            texts,
+            format: { locale },
+          })
+        : null,
+    [rows, series, view, window, texts, locale],
+  );
+  const shown = window && detail.data ? detail.data : series;
+  const empty = !rows.some((r) => r.value !== null);
+
+  return (
+    <Card withBorder radius="md">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs">
+            <Title order={3} size="h5">
+              {t('points.chart.title')}
+            </Title>
+            {(base.isFetching || detail.isFetching) && <Loader size="xs" aria-label={t('common.loading')} />}
+          </Group>
+          <Group gap="xs">
+            {series && series.ports.length > 1 && (
+              <Select
+                aria-label={t('points.chart.port')}
+                size="xs"
+                w={180}
+                allowDeselect={false}
+                value={shownPort}
+                onChange={choosePort}
+                data={series.ports.map((p) => ({
+                  value: p.key,
+                  label: p.label ? `${p.label} (${p.key})` : p.key,
+                }))}
+              />
+            )}
+            <SegmentedControl
+              size="xs"
+              aria-label={t('points.chart.range')}
+              value={preset}
+              onChange={(value) => choosePreset(value as ChartPreset)}
+              data={chartPresets.map((p) => ({ value: p, label: t(`points.chart.presets.${p}`) }))}
+            />
+            <Anchor
+              component={Link}
+              size="sm"
+              to={`/app/operation/measures?pointId=${encodeURIComponent(point.id)}`}
+            >
+              {t('points.chart.seeMeasures')}
+            </Anchor>
+          </Group>
+        </Group>
+        {base.isPending ? (
+          <Skeleton height={chartHeight} />
+        ) : base.isError ? (
+          <Alert color="red" title={t('points.chart.error')}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{base.error.message}</Text>
+              <Button size="xs" variant="light" onClick={() => void base.refetch()}>
+                {t('points.chart.retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : empty || !option ? (
+          <Center h={chartHeight / 2}>
+            <Text c="dimmed">{t(series?.port ? 'points.chart.empty' : 'points.chart.noPort')}</Text>
+          </Center>
+        ) : (
+          <Suspense fallback={<Skeleton height={chartHeight} />}>
+            <PointChartCanvas
+              option={option}
+              viewKey={`${view.from}-${view.to}-${shownPort ?? ''}`}
+              onZoom={onZoom}
+              height={chartHeight}
+            />
+          </Suspense>
+        )}
+        {shown && !empty && (
+          <Text size="xs" c="dimmed">
+            {shown.raw
+              ? t('points.chart.raw')
+              : t('points.chart.buckets', { width: secondsLabel(shown.bucketSeconds) })}
+            {' · '}
+            {t('points.chart.zoomHint')}
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}

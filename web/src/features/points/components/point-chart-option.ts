@@ -1,0 +1,249 @@
+/**
+ * The ECharts option of the point chart, built from shaped data (point-chart-data.ts). Types only
+ * from echarts here: the library itself loads with the chart canvas.
+ */
+import type { LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
+import type {
+  DataZoomComponentOption,
+  GridComponentOption,
+  LegendComponentOption,
+  MarkLineComponentOption,
+  TooltipComponentOption,
+} from 'echarts/components';
+import type { ComposeOption } from 'echarts/core';
+import type { PointSeriesRow } from '@aforo/contracts/point-series';
+import { chartData, yExtent, type ChartLine, type ChartLineKind, type TimeRange } from './point-chart-data';
+
+export type PointChartOption = ComposeOption<
+  | LineSeriesOption
+  | ScatterSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
+  | DataZoomComponentOption
+  | MarkLineComponentOption
+  | LegendComponentOption
+>;
+
+export interface ChartTexts {
+  value: string;
+  band: string;
+  suspect: string;
+  failed: string;
+  min: string;
+  max: string;
+  measures: (count: number) => string;
+  flag: (flag: number) => string;
+  line: (kind: ChartLineKind) => string;
+}
+
+export interface ChartFormat {
+  /** Interface language, for Intl dates and numbers. */
+  locale: string;
+}
+
+const lineColour = '#1c7ed6';
+const bandColour = 'rgba(28, 126, 214, 0.18)';
+const suspectColour = '#f08c00';
+const failedColour = '#e03131';
+
+/** Axis labels by the visible span: hours (dates at midnight), days, or months (years in January). */
+export function timeLabel(value: number, spanMs: number, locale: string): string {
+  const d = new Date(value);
+  const midnight = d.getHours() === 0 && d.getMinutes() === 0;
+  if (spanMs <= 3 * 86_400_000 && !midnight)
+    return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(d);
+  if (spanMs <= 120 * 86_400_000 || d.getDate() !== 1)
+    return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(d);
+  if (d.getMonth() === 0) return String(d.getFullYear());
+  return new Intl.DateTimeFormat(locale, { month: 'short' }).format(d);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+interface TooltipItem {
+  seriesId?: string;
+  dataIndex: number;
+}
+
+/** Tooltip: local date and time, value with unit, bucket min/max and count, flag when not "pass". */
+export function tooltipHtml(
+  row: PointSeriesRow,
+  unit: string,
+  texts: ChartTexts,
+  format: ChartFormat,
+): string {
+  const number = new Intl.NumberFormat(format.locale, { maximumFractionDigits: 3 });
+  const date = new Intl.DateTimeFormat(format.locale, { dateStyle: 'medium', timeStyle: 'medium' });
+  const u = escapeHtml(unit);
+  const lines = [`<b>${escapeHtml(date.format(new Date(row.ts)))}</b>`];
+  if (row.value !== null) lines.push(`${escapeHtml(texts.value)}: <b>${number.format(row.value)} ${u}</b>`);
+  if (row.count > 1 && row.min !== null && row.max !== null) {
+    lines.push(
+      `${escapeHtml(texts.min)} ${number.format(row.min)} · ${escapeHtml(texts.max)} ${number.format(row.max)} ${u}`,
+    );
+    lines.push(escapeHtml(texts.measures(row.count)));
+  }
+  if (row.flag !== null) {
+    const colour = row.flag === 4 ? failedColour : row.flag === 3 ? suspectColour : 'inherit';
+    lines.push(`<span style="color:${colour}">${escapeHtml(texts.flag(row.flag))}</span>`);
+  }
+  return lines.join('<br/>');
+}
+
+export interface ChartOptionInput {
+  rows: PointSeriesRow[];
+  unit: string;
+  lines: ChartLine[];
+  /** The whole x range (preset) and the zoomed part, if any. */
+  view: TimeRange;
+  window: TimeRange | null;
+  texts: ChartTexts;
+  format: ChartFormat;
+}
+
+/** Everything but dataZoom, which the canvas owns so a data update never resets the user's zoom. */
+export function buildChartOption(input: ChartOptionInput): PointChartOption {
+  const { rows, unit, lines, view, window, texts, format } = input;
+  const data = chartData(rows);
+  const visible = window ?? view;
+  const extent = yExtent(
+    rows.filter((r) => {
+      const t = Date.parse(r.ts);
+      return t >= visible.from && t <= visible.to;
+    }),
+    lines,
+  );
+  const span = visible.to - visible.from;
+  const number = new Intl.NumberFormat(format.locale, { maximumFractionDigits: 3 });
+  const banded = data.bandLow.length > 0;
+
+  const markLine: MarkLineComponentOption = {
+    silent: true,
+    symbol: 'none',
+    animation: false,
+    data: lines.map((l) => ({
+      yAxis: l.value,
+      name: texts.line(l.kind),
+      lineStyle: {
+        color: l.colour,
+        width: 2,
+        type: l.dashed ? 'dashed' : 'solid',
+        // pure yellow (spec §9) needs an outline to be seen on white
+        shadowColor: 'rgba(0, 0, 0, 0.45)',
+        shadowBlur: 1,
+      },
+      label: {
+        formatter: `${texts.line(l.kind)}: ${number.format(l.value)}`,
+        position: 'insideEndTop',
+        color: '#333',
+        fontSize: 11,
+      },
+    })),
+  };
+
+  const series: (LineSeriesOption | ScatterSeriesOption)[] = [];
+  if (banded) {
+    series.push(
+      {
+        id: 'band-low',
+        name: texts.band,
+        type: 'line',
+        data: data.bandLow,
+        stack: 'band',
+        symbol: 'none',
+        lineStyle: { opacity: 0 },
+        connectNulls: false,
+        silent: true,
+        tooltip: { show: false },
+      },
+      {
+        id: 'band',
+        name: texts.band,
+        type: 'line',
+        data: data.bandSpread,
+        stack: 'band',
+        symbol: 'none',
+        lineStyle: { opacity: 0 },
+        areaStyle: { color: bandColour },
+        itemStyle: { color: bandColour },
+        connectNulls: false,
+        silent: true,
+        tooltip: { show: false },
+      },
+    );
+  }
+  series.push(
+    {
+      id: 'value',
+      name: texts.value,
+      type: 'line',
+      data: data.value,
+      showSymbol: false,
+      symbolSize: 4,
+      connectNulls: false,
+      lineStyle: { width: 1.5, color: lineColour },
+      itemStyle: { color: lineColour },
+      markLine,
+    },
+    {
+      id: 'suspect',
+      name: texts.suspect,
+      type: 'scatter',
+      data: data.suspect,
+      symbolSize: 7,
+      itemStyle: { color: suspectColour },
+      tooltip: { show: false },
+    },
+    {
+      id: 'failed',
+      name: texts.failed,
+      type: 'scatter',
+      data: data.failed,
+      symbol: 'diamond',
+      symbolSize: 8,
+      itemStyle: { color: failedColour },
+      tooltip: { show: false },
+    },
+  );
+
+  return {
+    animation: false,
+    grid: { left: 16, right: 24, top: 40, bottom: 72, containLabel: true },
+    legend: {
+      top: 0,
+      data: [
+        texts.value,
+        ...(banded ? [texts.band] : []),
+        ...(data.suspect.length > 0 ? [texts.suspect] : []),
+        ...(data.failed.length > 0 ? [texts.failed] : []),
+      ],
+    },
+    tooltip: {
+      trigger: 'axis',
+      confine: true,
+      formatter: (params: unknown) => {
+        const items = (Array.isArray(params) ? params : [params]) as TooltipItem[];
+        const item = items.find((p) => p.seriesId === 'value');
+        const row = item ? rows[item.dataIndex] : undefined;
+        return row && row.value !== null ? tooltipHtml(row, unit, texts, format) : '';
+      },
+    },
+    xAxis: {
+      type: 'time',
+      min: view.from,
+      max: view.to,
+      axisLabel: { hideOverlap: true, formatter: (value: number) => timeLabel(value, span, format.locale) },
+      splitLine: { show: false },
+    },
+    yAxis: {
+      type: 'value',
+      name: unit,
+      nameTextStyle: { align: 'right' },
+      ...(extent ? { min: extent.min, max: extent.max } : { scale: true }),
+      axisLabel: { formatter: (value: number) => number.format(value) },
+    },
+    series,
+  };
+}
