@@ -88,10 +88,10 @@ describe('app routes', () => {
   });
 
   it('lets an admin open a screen still to come, which says coming soon, and offers the company selector', async () => {
-    await renderApp('/app/administration/measures-failed', admin);
-    expect(await screen.findByRole('heading', { name: 'Failed measures' })).toBeInTheDocument();
+    await renderApp('/app/reports/monthlySummary', admin);
+    expect(await screen.findByRole('heading', { name: 'Monthly summary' })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Networks' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Quarterly summary' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Company' })).toHaveValue('Aguas del Norte');
     expect(
       within(screen.getByRole('navigation', { name: 'Navigation' })).getByText('System'),

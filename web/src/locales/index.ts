@@ -16,6 +16,7 @@ import enScreens from './en/screens.json';
 import enSession from './en/session.json';
 import enShell from './en/shell.json';
 import enSystem from './en/system.json';
+import enTelemetry from './en/telemetry.json';
 import esAccounts from './es/accounts.json';
 import esAuth from './es/auth.json';
 import esCatalogue from './es/catalogue.json';
@@ -33,6 +34,7 @@ import esScreens from './es/screens.json';
 import esSession from './es/session.json';
 import esShell from './es/shell.json';
 import esSystem from './es/system.json';
+import esTelemetry from './es/telemetry.json';
 
 export const resources = {
   es: {
@@ -54,6 +56,7 @@ export const resources = {
       session: esSession,
       shell: esShell,
       system: esSystem,
+      telemetry: esTelemetry,
     },
   },
   en: {
@@ -75,6 +78,7 @@ export const resources = {
       session: enSession,
       shell: enShell,
       system: enSystem,
+      telemetry: enTelemetry,
     },
   },
 };

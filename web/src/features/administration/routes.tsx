@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { comingSoon } from '../../ui/coming-soon';
 import { catalogueAdministrationRoutes } from '../catalogue';
+import { measuresFailedRoute } from '../measures-failed';
 import { SectionLayout } from '../../ui/SectionLayout';
 import type { SectionTab } from '../../ui/SectionLayout';
 
@@ -32,7 +32,7 @@ export const administrationRoutes: RouteObject[] = [
             element: <m.DevicesPage mode="administration" />,
           })),
       },
-      { path: 'measures-failed', ...comingSoon('screens.measuresFailed', 'supervision') },
+      measuresFailedRoute,
       ...catalogueAdministrationRoutes,
     ],
   },

@@ -1,6 +1,8 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { componentsRoute } from '../catalogue';
+import { eventsRoute } from '../events';
+import { measuresRoute } from '../measures';
 import { comingSoon } from '../../ui/coming-soon';
 import { SectionLayout } from '../../ui/SectionLayout';
 import type { SectionTab } from '../../ui/SectionLayout';
@@ -41,9 +43,9 @@ export const operationRoutes: RouteObject[] = [
         handle: { titleKey: 'screens.point' },
         lazy: () => import('../points/pages/PointPage').then((m) => ({ Component: m.PointPage })),
       },
-      { path: 'measures', ...comingSoon('screens.measures') },
+      measuresRoute,
       componentsRoute,
-      { path: 'events', ...comingSoon('screens.events') },
+      eventsRoute,
       { path: 'alerts', ...comingSoon('screens.alerts') },
     ],
   },

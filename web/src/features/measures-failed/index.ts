@@ -1,0 +1,1 @@
+export { measuresFailedRoute } from './routes';

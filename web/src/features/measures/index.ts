@@ -1,0 +1,1 @@
+export { measuresRoute } from './routes';

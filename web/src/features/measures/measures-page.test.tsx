@@ -1,0 +1,113 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Measure } from '@aforo/contracts/measures';
+import { currentUserQueryKey } from '../../lib/current-user';
+import { i18n } from '../../lib/i18n';
+import { sessionStore } from '../../lib/session';
+import { buildCurrentUser, companyA } from '../../test/fixtures';
+import { createTestQueryClient, renderWithProviders } from '../../test/render';
+import { MeasuresPage } from './pages/MeasuresPage';
+import { fromLocalInput, toLocalInput } from './time';
+
+const pointId = '55555555-5555-4555-8555-555555555555';
+const deviceId = '77777777-7777-4777-8777-777777777777';
+const range = { from: '2026-11-20T10:00:00.000Z', to: '2026-11-21T10:00:00.000Z' };
+
+const measure = (overrides: Partial<Measure>): Measure => ({
+  deviceId,
+  deviceSerial: 'AFR-1001',
+  pointId,
+  pointName: 'Río Ebro en Zaragoza',
+  port: 'ai1',
+  ts: '2026-11-21T09:45:00.000Z',
+  epoch: 1795254300,
+  direct: 12.004,
+  adjusted: 12.004,
+  interpreted: 5.0025,
+  flag: 1,
+  topic: 'aforo/v1/LVL/AFR-1001/up',
+  receivedAt: '2026-11-21T09:45:02.000Z',
+  ...overrides,
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStore.reload(null);
+});
+
+async function renderMeasures(path: string, measures: Measure[] = []) {
+  const fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
+    const url = String(input);
+    if (url.startsWith('/api/measures?')) return json({ rows: measures, total: measures.length, ...range });
+    // the selectors' lists are not what this test is about
+    if (url.startsWith('/api/points?')) return json({ rows: [], total: 0 });
+    if (url.startsWith('/api/devices?')) return json({ rows: [], total: 0 });
+    return json({ code: 'N1000', message: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchSpy);
+  sessionStore.setLanguage('es');
+  await act(() => i18n.changeLanguage('es'));
+  sessionStore.signIn('token', companyA);
+  const queryClient = createTestQueryClient();
+  queryClient.setQueryData(currentUserQueryKey(companyA), buildCurrentUser());
+  const rendered = renderWithProviders(<MeasuresPage />, {
+    path,
+    queryClient,
+    routes: [{ path: '/app/operation/measures', element: <MeasuresPage /> }],
+  });
+  const measureCalls = () =>
+    fetchSpy.mock.calls.map(([input]) => String(input)).filter((u) => u.startsWith('/api/measures?'));
+  return { ...rendered, fetchSpy, measureCalls };
+}
+
+describe('MeasuresPage', () => {
+  it('asks for a point or a device before querying', async () => {
+    const { measureCalls } = await renderMeasures('/app/operation/measures');
+    expect(
+      await screen.findByText('Elija un punto de medición o un equipo para ver sus medidas.'),
+    ).toBeInTheDocument();
+    expect(measureCalls()).toEqual([]);
+  });
+
+  it('opens from a deep link with the point and shows values, epoch time and quality', async () => {
+    const { measureCalls } = await renderMeasures(`/app/operation/measures?pointId=${pointId}`, [
+      measure({}),
+      measure({ ts: '2026-11-21T09:30:00.000Z', epoch: 1795253400, flag: 3, interpreted: null }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Medidas' });
+    expect(await within(table).findByText('1795254300')).toBeInTheDocument();
+    expect(within(table).getByText('Válida')).toBeInTheDocument();
+    expect(within(table).getByText('Sospechosa')).toBeInTheDocument();
+    expect(within(table).getAllByText('12,004')).toHaveLength(4);
+    expect(within(table).getByText('5,0025')).toBeInTheDocument();
+    expect(within(table).getByText('—')).toBeInTheDocument();
+    expect(measureCalls()).toEqual([`/api/measures?page=1&length=50&order=ts&dir=DESC&pointId=${pointId}`]);
+    // the range the server used is shown in the inputs
+    expect(screen.getByLabelText('Desde')).toHaveValue(toLocalInput(range.from));
+  });
+
+  it('writes the filters to the URL and queries with them', async () => {
+    const { router, measureCalls } = await renderMeasures(`/app/operation/measures?pointId=${pointId}`);
+    expect(await screen.findByText('No hay medidas en este rango')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Calidad' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Fallo' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?pointId=${pointId}&flag=4`));
+
+    const from = screen.getByLabelText('Desde');
+    // what the browser's date-time picker does: one change with the whole value
+    fireEvent.change(from, { target: { value: '2026-11-01T08:30' } });
+    const iso = fromLocalInput('2026-11-01T08:30')!;
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('from')).toBe(iso));
+    await waitFor(() =>
+      expect(measureCalls().at(-1)).toBe(
+        `/api/measures?page=1&length=50&order=ts&dir=DESC&pointId=${pointId}&from=${encodeURIComponent(iso)}&flag=4`,
+      ),
+    );
+  });
+});
