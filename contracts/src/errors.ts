@@ -9,7 +9,7 @@
 import type { Language } from './constants';
 
 export interface ErrorEntry {
-  status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500;
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
   en: string;
   es: string;
 }

@@ -8,7 +8,10 @@ import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './db/seeds';
 import { demoAccounts } from './db/seeds/demo';
 import { buildApp } from './http/app';
-import { startEmbeddedBroker, type EmbeddedBroker } from './ingestion/broker';
+import { startEmbeddedBroker } from './ingestion/broker';
+import { startExternalIngest } from './ingestion/external';
+import { createIngestion, type Ingestion } from './ingestion/ingestion';
+import { ensurePartitionsNow, startPartitionsJob } from './jobs/partitions-job';
 import { createLogger } from './lib/logger';
 
 const roles = ['api', 'ingest', 'jobs', 'all'] as const;
@@ -35,21 +38,41 @@ async function main(): Promise<void> {
   if (seeded) log.info('demo seed written');
 
   const closers: Array<() => Promise<void>> = [];
-  let broker: EmbeddedBroker | undefined;
-  if ((role === 'all' || role === 'ingest') && !env.MQTT_URL) {
-    try {
-      // device keys arrive with the device fleet; until then every device login is refused
-      broker = await startEmbeddedBroker(
-        { port: env.MQTT_PORT, host: env.HOST, authenticate: async () => false },
-        log,
-      );
-      closers.push(broker.close);
-      log.info({ port: broker.port }, 'embedded MQTT broker listening');
-    } catch (err) {
-      log.warn(
-        { err, port: env.MQTT_PORT },
-        'embedded MQTT broker could not listen (port taken?); set MQTT_PORT or MQTT_URL',
-      );
+  if (role === 'all' || role === 'jobs') {
+    await ensurePartitionsNow(database.db, env.BACKFILL_DAYS, log);
+    const job = startPartitionsJob(database.db, env.BACKFILL_DAYS, log);
+    closers.push(async () => job.stop());
+  }
+
+  // the API needs ingestion too: POST /ingest/v1/up, and configs republished when points change
+  let ingestion: Ingestion | undefined;
+  if (role === 'all' || role === 'ingest' || role === 'api') {
+    ingestion = createIngestion({
+      database,
+      log,
+      topicPrefix: env.MQTT_TOPIC_PREFIX,
+      backfillDays: env.BACKFILL_DAYS,
+    });
+    closers.push(ingestion.close);
+  }
+  let brokerPort: number | undefined;
+  if (ingestion && (role === 'all' || role === 'ingest')) {
+    if (env.MQTT_URL) {
+      const external = await startExternalIngest({ url: env.MQTT_URL, clientId: env.MQTT_CLIENT_ID, ingestion }, log);
+      closers.unshift(external.close);
+    } else {
+      try {
+        const broker = await startEmbeddedBroker({ port: env.MQTT_PORT, host: env.HOST, ingestion }, log);
+        brokerPort = broker.port;
+        // the broker stops first: no message is taken that the writer could not finish
+        closers.unshift(broker.close);
+        log.info({ port: broker.port }, 'embedded MQTT broker listening');
+      } catch (err) {
+        log.warn(
+          { err, port: env.MQTT_PORT },
+          'embedded MQTT broker could not listen (port taken?); set MQTT_PORT or MQTT_URL',
+        );
+      }
     }
   }
 
@@ -66,6 +89,7 @@ async function main(): Promise<void> {
       signInLimits: { perIp: limit, perAccount: limit },
       publicCallsPerMinute: limit,
       trustProxy: env.TRUST_PROXY === 'on',
+      ingestion,
     });
     await app.listen({ port: env.PORT, host: env.HOST });
     closers.unshift(() => app.close());

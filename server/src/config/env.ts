@@ -20,6 +20,8 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/)
     .default('aforo/v1'),
+  /** Client id of this ingest process on an external broker (its persistent session); default aforo-ingest-{hostname}. */
+  MQTT_CLIENT_ID: z.string().min(1).max(100).optional(),
   /** How far back a measure may be dated and still be stored (DESIGN.md §6 "invalid date"). */
   BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Measures per simulated demo device publish interval, in seconds (SIMULATOR=on). */

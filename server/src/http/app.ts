@@ -67,6 +67,9 @@ import { createMailOutboxService } from '../modules/mail-outbox/mail-outbox.serv
 import { publicAuthRoutes } from '../modules/public-auth/public-auth.routes';
 import { createPublicAuthService } from '../modules/public-auth/public-auth.service';
 import { createMailer } from '../mail/mailer';
+import { afterChanges } from '../ingestion/change-notifier';
+import type { Ingestion } from '../ingestion/ingestion';
+import { ingestRoutes } from '../modules/ingest/ingest.routes';
 import { registerAuthHook } from './auth-hook';
 import { handleError } from './errors';
 import { languageOf } from './language';
@@ -87,6 +90,8 @@ export interface AppOptions {
   /** Take the client address from X-Forwarded-For (behind a trusted proxy only). */
   trustProxy?: boolean;
   version?: string;
+  /** Device ingestion: serves POST /ingest/v1/up and hears of device and point changes. */
+  ingestion?: Ingestion;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -142,11 +147,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(firmwaresRoutes(createFirmwaresService(db)));
   await app.register(networksRoutes(createNetworksService(db)));
   await app.register(statesRoutes());
-  await app.register(devicesRoutes(createDevicesService(db)));
+  const ingestion = options.ingestion;
+  const devicesService = createDevicesService(db);
+  const pointsService = createPointsService(db);
+  await app.register(
+    devicesRoutes(
+      ingestion
+        ? afterChanges(
+            devicesService,
+            ['update', 'install', 'uninstall', 'remove', 'restore', 'hardDelete', 'regenerateKey', 'act'],
+            ingestion.deviceChanged,
+            app.log,
+          )
+        : devicesService,
+    ),
+  );
   await app.register(deviceImportRoutes(createDeviceImportService(db)));
   await app.register(componentTypesRoutes(createComponentTypesService(db)));
   await app.register(componentsRoutes(createComponentsService(db)));
-  await app.register(pointsRoutes(createPointsService(db)));
+  await app.register(
+    pointsRoutes(
+      ingestion
+        ? afterChanges(pointsService, ['update', 'remove', 'restore'], ingestion.pointChanged, app.log)
+        : pointsService,
+    ),
+  );
+  if (ingestion) await app.register(ingestRoutes(ingestion));
   await app.register(pointSeriesRoutes(createPointSeriesService(db)));
   await app.register(layersRoutes(createLayersService(db)));
   await app.register(measuresRoutes(createMeasuresService(db)));

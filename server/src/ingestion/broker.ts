@@ -1,10 +1,16 @@
-/** The embedded MQTT broker (Aedes, MQTT 3.1.1) used when MQTT_URL is unset. */
+/**
+ * The embedded MQTT broker (Aedes, MQTT 3.1.1) used when MQTT_URL is unset. Devices log in with
+ * username = serial and password = device key (or their product's provisioning key), may publish
+ * only to their own up/events topics and subscribe only to their own ack/config topics.
+ *
+ * Ingestion runs inside authorizePublish: Aedes sends the PUBACK only when that callback returns, so
+ * calling back after the batch is committed gives "PUBACK after commit" without a second hop.
+ */
 import net from 'node:net';
-import { Aedes, type AuthenticateError } from 'aedes';
+import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { Logger } from 'pino';
-
-/** Checks a device's MQTT credentials: username = serial, password = device key (DESIGN.md §6). */
-export type DeviceAuthenticator = (serial: string, key: string) => Promise<boolean>;
+import type { DeviceContext } from './device-directory';
+import type { Ingestion } from './ingestion';
 
 export interface EmbeddedBroker {
   broker: Aedes;
@@ -12,26 +18,83 @@ export interface EmbeddedBroker {
   close(): Promise<void>;
 }
 
+const deviceOf = new WeakMap<Client, DeviceContext>();
+
 function refused(): AuthenticateError {
   return Object.assign(new Error('bad serial or device key'), { returnCode: 4 as const });
 }
 
 export async function startEmbeddedBroker(
-  options: { port: number; host: string; authenticate: DeviceAuthenticator },
+  options: { port: number; host: string; ingestion: Ingestion },
   log: Logger,
 ): Promise<EmbeddedBroker> {
-  const broker = await Aedes.createBroker({
-    authenticate: (_client, username, password, done) => {
+  const { ingestion } = options;
+  const { topics } = ingestion;
+  // eslint-disable-next-line prefer-const -- the hooks below need the broker they are given to
+  let broker: Aedes;
+
+  const publish = (topic: string, payload: string, retain: boolean) =>
+    new Promise<void>((resolve, reject) => {
+      const packet = { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain, dup: false } as PublishPacket;
+      broker.publish(packet, (err?: Error) => (err ? reject(err) : resolve()));
+    });
+
+  broker = await Aedes.createBroker({
+    authenticate: (client, username, password, done) => {
       if (!username || !password) return done(refused(), false);
-      options
+      ingestion.directory
         .authenticate(username, password.toString('utf8'))
-        .then((ok) => done(ok ? null : refused(), ok))
+        .then((device) => {
+          if (!device) return done(refused(), false);
+          deviceOf.set(client, device);
+          done(null, true);
+          // the retained config lives in memory: publish it again for every login, before the
+          // device subscribes, so it is there whatever happened to the broker meanwhile
+          void ingestion.publishConfig(device.serial).catch((err: unknown) => log.warn({ err }, 'config publish failed'));
+        })
         .catch((err: unknown) => {
           log.error({ err }, 'device authentication failed');
           done(refused(), false);
         });
     },
+    authorizePublish: (client, packet, done) => {
+      // the broker's own publishes (acks, configs) have no client
+      if (!client) return done(null);
+      const device = deviceOf.get(client);
+      const topic = topics.parse(packet.topic);
+      if (!device || !topic || topic.serial !== device.serial || (topic.channel !== 'up' && topic.channel !== 'events'))
+        return done(new Error(`not allowed to publish on ${packet.topic}`));
+      const incoming = {
+        topic: packet.topic,
+        payload: Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload),
+        serial: device.serial,
+        topicProduct: topic.product,
+        receivedAt: new Date(),
+      };
+      const handled = topic.channel === 'up' ? ingestion.up(incoming) : ingestion.events(incoming);
+      handled.then(
+        (ack) => {
+          done(null);
+          if (topic.channel === 'up') void ingestion.sendAck(topic.product, device.serial, ack);
+        },
+        (err: unknown) => {
+          // not stored: no PUBACK, the connection drops and the device sends again
+          log.warn({ err, serial: device.serial }, 'message not stored; disconnecting the device');
+          done(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    },
+    authorizeSubscribe: (client, sub, done) => {
+      const device = client ? deviceOf.get(client) : undefined;
+      const topic = topics.parse(sub.topic);
+      const own =
+        device && topic && topic.serial === device.serial && (topic.channel === 'ack' || topic.channel === 'config');
+      // null = refuse this subscription (SUBACK 0x80), the connection stays
+      done(null, own ? sub : null);
+    },
   });
+
+  const unpublish = ingestion.addPublisher((topic, payload, { retain }) => publish(topic, payload, retain));
   const server = net.createServer(broker.handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -47,7 +110,9 @@ export async function startEmbeddedBroker(
     port,
     close: () =>
       new Promise<void>((resolve) => {
-        broker.close(() => server.close(() => resolve()));
+        unpublish();
+        server.close();
+        broker.close(() => resolve());
       }),
   };
 }

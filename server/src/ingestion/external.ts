@@ -1,0 +1,93 @@
+/**
+ * Ingestion from an external broker (Mosquitto, EMQX…) when MQTT_URL is set. The broker checks the
+ * devices' credentials and ACLs (docs/DEVICE-PROTOCOL.md); Aforo subscribes with a shared
+ * subscription, `$share/aforo/...`, so every ingest process takes a share of the messages.
+ *
+ * The session is persistent (clean = false, long expiry) so the broker keeps the messages that arrive
+ * while Aforo is down, and each PUBACK to the broker goes out only after the commit: a crash before
+ * it makes the broker deliver the message again.
+ */
+import os from 'node:os';
+import mqtt, { type IPublishPacket, type MqttClient } from 'mqtt';
+import type { Logger } from 'pino';
+import type { Ingestion } from './ingestion';
+
+export interface ExternalIngest {
+  client: MqttClient;
+  close(): Promise<void>;
+}
+
+/** Tells mqtt.js not to acknowledge: we do it ourselves after commit (see handleMessage below). */
+const ackLater = new Error('acknowledged after commit');
+
+export async function startExternalIngest(
+  options: { url: string; clientId?: string; ingestion: Ingestion },
+  log: Logger,
+): Promise<ExternalIngest> {
+  const { ingestion } = options;
+  const { topics } = ingestion;
+  const client = await mqtt.connectAsync(options.url, {
+    clientId: options.clientId ?? `aforo-ingest-${os.hostname()}`,
+    protocolVersion: 5,
+    clean: false,
+    // many messages in flight at once: each waits for its batch's commit before its PUBACK
+    properties: { sessionExpiryInterval: 7 * 86_400, receiveMaximum: 2000 },
+    reconnectPeriod: 1000,
+  });
+
+  const sendPuback = (messageId: number | undefined) => {
+    if (messageId === undefined) return;
+    // mqtt.js has no public call for a deferred PUBACK; _sendPacket is the one it uses itself
+    (client as unknown as { _sendPacket(p: object): void })._sendPacket({ cmd: 'puback', messageId, reasonCode: 0 });
+  };
+
+  // mqtt.js handles incoming packets one at a time and acknowledges a QoS 1 message when this
+  // callback returns. Waiting for the commit here would allow one message per commit; instead we
+  // return at once with `ackLater` (mqtt.js then moves on without acknowledging) and send the
+  // PUBACK when the batch holding the message is committed.
+  client.handleMessage = (packet: IPublishPacket, callback) => {
+    const topic = topics.parse(packet.topic);
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    if (!topic || (topic.channel !== 'up' && topic.channel !== 'events')) {
+      callback();
+      return;
+    }
+    const incoming = {
+      topic: packet.topic,
+      payload,
+      serial: topic.serial,
+      topicProduct: topic.product,
+      receivedAt: new Date(),
+    };
+    const handled = topic.channel === 'up' ? ingestion.up(incoming) : ingestion.events(incoming);
+    handled.then(
+      (ack) => {
+        if (packet.qos > 0) sendPuback(packet.messageId);
+        if (topic.channel === 'up') void ingestion.sendAck(topic.product, topic.serial, ack);
+      },
+      (err: unknown) => {
+        // not stored and not acknowledged: the broker delivers it again after we reconnect
+        log.warn({ err, topic: packet.topic }, 'message not stored; reconnecting to get it again');
+        client.reconnect();
+      },
+    );
+    callback(packet.qos > 0 ? ackLater : undefined);
+  };
+
+  const unpublish = ingestion.addPublisher(
+    (topic, payload, { retain }) => client.publishAsync(topic, payload, { qos: 1, retain }).then(() => undefined),
+  );
+  await client.subscribeAsync(
+    [topics.wildcard('up'), topics.wildcard('events')].map((t) => `$share/aforo/${t}`),
+    { qos: 1 },
+  );
+  log.info({ url: options.url }, 'subscribed to the external broker');
+  return {
+    client,
+    close: async () => {
+      unpublish();
+      await ingestion.close();
+      await client.endAsync();
+    },
+  };
+}

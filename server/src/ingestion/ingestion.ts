@@ -1,0 +1,115 @@
+/**
+ * The ingestion service that the transports (embedded broker, external broker, HTTP) share: check
+ * and convert a message, queue it for the batch writer, answer with its acknowledgement after
+ * commit; and the retained config each device reads (DESIGN.md §6).
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Database } from '../db/client';
+import { devices } from '../db/schema';
+import { createDeviceDirectory, type DeviceContext } from './device-directory';
+import { createDeviceStatusTracker } from './device-status';
+import { createPipeline, type Incoming, type Prepared } from './pipeline';
+import { createTopics, type Topics } from './topics';
+import { createBatchWriter, type Ack, type WriterOptions } from './writer';
+
+export interface IngestionOptions {
+  database: Database;
+  log: Logger;
+  topicPrefix: string;
+  backfillDays: number;
+  writer?: WriterOptions;
+  directoryTtlMs?: number;
+}
+
+/** How a transport sends something to a device (ack, retained config). */
+export type DevicePublisher = (topic: string, payload: string, options: { retain: boolean }) => Promise<void>;
+
+/** The retained config message: what a sleeping device needs to know when it wakes. */
+export function deviceConfig(device: DeviceContext): Record<string, unknown> {
+  const point = device.point;
+  return {
+    serial: device.serial,
+    product: device.productCode,
+    model: device.modelName,
+    state: device.state,
+    point: point?.id ?? null,
+    measure_time: point?.measureTime ?? null,
+    transmission_time: point?.transmissionTime ?? null,
+    measures_for_avg: point?.measuresForAvg ?? null,
+    ports: point ? point.parameters : {},
+    updated_at: (point?.updatedAt ?? new Date(0)).toISOString(),
+  };
+}
+
+export function createIngestion(options: IngestionOptions) {
+  const { database, log } = options;
+  const topics: Topics = createTopics(options.topicPrefix);
+  const directory = createDeviceDirectory(database.db, { ttlMs: options.directoryTtlMs });
+  const pipeline = createPipeline({ directory, backfillDays: options.backfillDays });
+  const writer = createBatchWriter(database, log, options.writer);
+  const status = createDeviceStatusTracker(database.db, log);
+  const publishers = new Set<DevicePublisher>();
+
+  async function store(prepared: Prepared): Promise<Ack> {
+    if (prepared.status) status.note(prepared.status);
+    return writer.submit(prepared);
+  }
+
+  async function publish(topic: string, payload: string, retain: boolean): Promise<void> {
+    await Promise.all(
+      [...publishers].map((send) =>
+        send(topic, payload, { retain }).catch((err: unknown) => log.warn({ err, topic }, 'publish to device failed')),
+      ),
+    );
+  }
+
+  async function publishConfig(serial: string): Promise<void> {
+    directory.invalidate(serial);
+    const device = await directory.get(serial);
+    if (!device?.productCode) return;
+    await publish(topics.of(device.productCode, device.serial, 'config'), JSON.stringify(deviceConfig(device)), true);
+  }
+
+  return {
+    topics,
+    directory,
+    /** A message of the `up` channel (or HTTP): resolves with its acknowledgement after commit. */
+    async up(incoming: Incoming): Promise<Ack> {
+      return store(await pipeline.up(incoming));
+    },
+    async events(incoming: Incoming): Promise<Ack> {
+      return store(await pipeline.events(incoming));
+    },
+    /** Sends the acknowledgement of DESIGN.md §6 on the device's ack topic. */
+    async sendAck(product: string, serial: string, ack: Ack): Promise<void> {
+      await publish(topics.of(product, serial, 'ack'), JSON.stringify(ack), false);
+    },
+    addPublisher(send: DevicePublisher): () => void {
+      publishers.add(send);
+      return () => publishers.delete(send);
+    },
+    publishConfig,
+    /** The API changed a device (install, uninstall, key…): forget it and publish its config again. */
+    async deviceChanged(deviceId: string): Promise<void> {
+      // a deleted or decommissioned device must stop logging in now, not when its entry expires
+      directory.invalidate();
+      const [row] = await database.db.select({ serial: devices.serial }).from(devices).where(eq(devices.id, deviceId));
+      if (row) await publishConfig(row.serial);
+    },
+    /** The API changed a point's parameters: every device installed there gets its new config. */
+    async pointChanged(pointId: string): Promise<void> {
+      const rows = await database.db
+        .select({ serial: devices.serial })
+        .from(devices)
+        .where(and(eq(devices.measurementPointId, pointId), isNull(devices.deletedAt)));
+      for (const row of rows) await publishConfig(row.serial);
+    },
+    stats: () => writer.stats(),
+    async close(): Promise<void> {
+      await writer.drained();
+      await status.close();
+    },
+  };
+}
+export type Ingestion = ReturnType<typeof createIngestion>;

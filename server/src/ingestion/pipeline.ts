@@ -1,0 +1,301 @@
+/**
+ * One message from a device, checked and converted in memory (DESIGN.md §6): what to store, what to
+ * refuse and why. Nothing here touches the database except through the cached directory; the
+ * batch writer stores the result.
+ */
+import { z } from 'zod';
+import type { FailedMeasureReason } from '@aforo/contracts/device-protocol';
+import { convert, flags, type PointLevels } from '../lib/conversion';
+import { decodePayload, type DecodedMessage } from './decoders';
+import type { DeviceContext, DeviceDirectory } from './device-directory';
+
+/** failed_measures keeps the first 4 KB of what arrived (DESIGN.md §2). */
+export const rawPayloadLimit = 4096;
+const earliest = Date.UTC(2000, 0, 1);
+const futureToleranceMs = 5 * 60_000;
+
+export interface MeasureRow {
+  deviceId: string;
+  port: string;
+  /** epoch seconds, millisecond precision */
+  epoch: number;
+  pointId: string | null;
+  direct: number;
+  adjusted: number;
+  interpreted: number | null;
+  flag: number;
+  topic: string | null;
+  /** index of the measure in its message */
+  index: number;
+}
+
+export interface FailedRow {
+  receivedAt: Date;
+  topic: string | null;
+  serial: string | null;
+  reason: FailedMeasureReason;
+  detail: string;
+  payload: string;
+  measureIndex: number | null;
+}
+
+export interface EventRow {
+  deviceId: string;
+  type: 'ERROR' | 'RESTART' | 'SYSTEM';
+  message: string | null;
+  epoch: number;
+}
+
+export interface DeviceStatus {
+  deviceId: string;
+  seenAt: Date;
+  battery: number | null;
+  rssi: number | null;
+  firmwareId: string | null;
+}
+
+/** A message ready to be written: its rows, its refusals and the skeleton of its acknowledgement. */
+export interface Prepared {
+  serial: string | null;
+  msgSeq: number | null;
+  measures: MeasureRow[];
+  events: EventRow[];
+  failures: FailedRow[];
+  status: DeviceStatus | null;
+  /** Set when the whole message was refused. */
+  error: FailedMeasureReason | null;
+  rejected: Array<{ i: number; reason: FailedMeasureReason }>;
+}
+
+export interface Incoming {
+  /** MQTT topic, or null for HTTP. */
+  topic: string | null;
+  payload: Buffer;
+  /** Who sent it: the authenticated serial (embedded broker, HTTP) or the topic's (external broker). */
+  serial: string;
+  /** The product code of the topic, when it came over MQTT. */
+  topicProduct: string | null;
+  receivedAt: Date;
+}
+
+export interface PipelineOptions {
+  directory: DeviceDirectory;
+  backfillDays: number;
+}
+
+const noLevels: PointLevels = {
+  groundLevel: null,
+  invertLevel: null,
+  levelDifference: 0,
+  value4mA: null,
+  value20mA: null,
+};
+
+function rawText(payload: Buffer): string {
+  return payload.subarray(0, rawPayloadLimit).toString('utf8');
+}
+
+function refusedMessage(
+  incoming: Incoming,
+  reason: FailedMeasureReason,
+  detail: string,
+  device: DeviceContext | null,
+  msgSeq: number | null = null,
+): Prepared {
+  return {
+    serial: incoming.serial,
+    msgSeq,
+    measures: [],
+    events: [],
+    failures: [
+      {
+        receivedAt: incoming.receivedAt,
+        topic: incoming.topic,
+        serial: incoming.serial,
+        reason,
+        detail,
+        payload: rawText(incoming.payload),
+        measureIndex: null,
+      },
+    ],
+    status: device ? { deviceId: device.id, seenAt: incoming.receivedAt, battery: null, rssi: null, firmwareId: null } : null,
+    error: reason,
+    rejected: [],
+  };
+}
+
+/** Product and model of the message against the catalogue and against the device's registration. */
+async function identityProblem(
+  message: DecodedMessage,
+  incoming: Incoming,
+  device: DeviceContext,
+  directory: DeviceDirectory,
+): Promise<{ reason: FailedMeasureReason; detail: string } | null> {
+  if (message.serial !== null && message.serial !== incoming.serial)
+    return { reason: 'invalid payload', detail: `payload serial ${message.serial} is not ${incoming.serial}` };
+  for (const code of new Set([incoming.topicProduct, message.product])) {
+    if (code === null) continue;
+    if (!(await directory.productExists(code)))
+      return { reason: 'product not found', detail: `product ${code} is not in the catalogue` };
+    if (code !== device.productCode)
+      return {
+        reason: 'product not expected',
+        detail: `device ${device.serial} is registered as product ${device.productCode ?? '(none)'}, not ${code}`,
+      };
+  }
+  if (message.model !== null) {
+    if (!(await directory.modelExists(message.model)))
+      return { reason: 'model not found', detail: `model ${message.model} is not in the catalogue` };
+    // a self-registered device has no model until an operator reviews it
+    if (device.modelName !== null && message.model !== device.modelName)
+      return {
+        reason: 'model not expected',
+        detail: `device ${device.serial} is registered as model ${device.modelName ?? '(none)'}, not ${message.model}`,
+      };
+  }
+  if (device.ports.size > 0) {
+    const unknown = message.measures.find((m) => !device.ports.has(m.port));
+    if (unknown)
+      return {
+        reason: 'invalid payload',
+        detail: `port ${unknown.port} is not a port of model ${device.modelName} (${[...device.ports.keys()].join(', ')})`,
+      };
+  }
+  return null;
+}
+
+export function createPipeline(options: PipelineOptions) {
+  const { directory } = options;
+  const backfillMs = options.backfillDays * 86_400_000;
+
+  async function up(incoming: Incoming): Promise<Prepared> {
+    const device = await directory.get(incoming.serial);
+    const decoded = decodePayload(incoming.payload, incoming.receivedAt);
+    if (!decoded.ok) return refusedMessage(incoming, decoded.reason, decoded.detail, device);
+    const message = decoded.message;
+    if (!device)
+      return refusedMessage(incoming, 'invalid payload', `no device with serial ${incoming.serial}`, null, message.msgSeq);
+    const problem = await identityProblem(message, incoming, device, directory);
+    if (problem) return refusedMessage(incoming, problem.reason, problem.detail, device, message.msgSeq);
+
+    const received = incoming.receivedAt.getTime();
+    const oldest = received - backfillMs;
+    const newest = received + futureToleranceMs;
+    const point = device.point;
+    const measures: MeasureRow[] = [];
+    const failures: FailedRow[] = [];
+    const rejected: Prepared['rejected'] = [];
+    const seen = new Set<string>();
+    const refuse = (i: number, reason: FailedMeasureReason, detail: string) => {
+      rejected.push({ i, reason });
+      const m = message.measures[i]!;
+      failures.push({
+        receivedAt: incoming.receivedAt,
+        topic: incoming.topic,
+        serial: device.serial,
+        reason,
+        detail: message.msgSeq === null ? detail : `msg_seq ${message.msgSeq}: ${detail}`,
+        payload: JSON.stringify({ port: m.port, t: m.t.getTime() / 1000, v: m.v }),
+        measureIndex: i,
+      });
+    };
+
+    for (const [i, m] of message.measures.entries()) {
+      const ms = m.t.getTime();
+      if (!Number.isFinite(ms) || ms < earliest || ms > newest || ms < oldest) {
+        const why = !Number.isFinite(ms)
+          ? 'not a date'
+          : ms < earliest
+            ? 'before 2000'
+            : ms > newest
+              ? 'more than 5 minutes in the future'
+              : `older than the backfill window (${options.backfillDays} days)`;
+        refuse(i, 'invalid date', `${m.port} at ${Number.isFinite(ms) ? m.t.toISOString() : String(m.t)}: ${why}`);
+        continue;
+      }
+      const key = `${m.port}|${ms}`;
+      if (seen.has(key)) {
+        refuse(i, 'duplicated measure', `${m.port} at ${m.t.toISOString()} appears twice in the message`);
+        continue;
+      }
+      seen.add(key);
+      const type = device.ports.get(m.port);
+      const parameters = point?.parameters[m.port] ?? {};
+      const converted = type
+        ? convert(type, m.v, parameters, point?.levels ?? noLevels)
+        : { direct: m.v, adjusted: m.v, interpreted: null, flag: flags.pass };
+      measures.push({
+        deviceId: device.id,
+        port: m.port,
+        epoch: ms / 1000,
+        // a device with no point still reports: its values are kept, but mean nothing in a unit yet
+        pointId: point?.id ?? null,
+        direct: converted.direct,
+        adjusted: converted.adjusted,
+        interpreted: point ? converted.interpreted : null,
+        flag: converted.flag,
+        topic: incoming.topic,
+        index: i,
+      });
+    }
+
+    return {
+      serial: device.serial,
+      msgSeq: message.msgSeq,
+      measures,
+      events: [],
+      failures,
+      status: {
+        deviceId: device.id,
+        seenAt: incoming.receivedAt,
+        battery: message.status?.battery ?? null,
+        rssi: message.status?.rssi ?? null,
+        firmwareId: message.firmware === null ? null : (device.firmwares.get(message.firmware) ?? null),
+      },
+      error: null,
+      rejected,
+    };
+  }
+
+  const eventSchema = z.object({
+    type: z.enum(['ERROR', 'RESTART', 'SYSTEM']),
+    message: z.string().max(2000).nullish(),
+    t: z.union([z.number().finite(), z.iso.datetime({ offset: true })]).optional(),
+  });
+
+  async function events(incoming: Incoming): Promise<Prepared> {
+    const device = await directory.get(incoming.serial);
+    let body: unknown;
+    try {
+      body = JSON.parse(incoming.payload.toString('utf8'));
+    } catch {
+      return refusedMessage(incoming, 'unknown format', 'not JSON', device);
+    }
+    const list = Array.isArray(body) ? body : [body];
+    const parsed = z.array(eventSchema).min(1).max(100).safeParse(list);
+    if (!parsed.success)
+      return refusedMessage(incoming, 'invalid payload', parsed.error.issues[0]?.message ?? 'invalid event', device);
+    if (!device) return refusedMessage(incoming, 'invalid payload', `no device with serial ${incoming.serial}`, null);
+    const received = incoming.receivedAt.getTime();
+    const rows: EventRow[] = [];
+    for (const e of parsed.data) {
+      const ms = e.t === undefined ? received : typeof e.t === 'number' ? e.t * 1000 : Date.parse(e.t);
+      if (ms < earliest || ms > received + futureToleranceMs)
+        return refusedMessage(incoming, 'invalid date', `event at ${new Date(ms).toISOString()}`, device);
+      rows.push({ deviceId: device.id, type: e.type, message: e.message ?? null, epoch: ms / 1000 });
+    }
+    return {
+      serial: device.serial,
+      msgSeq: null,
+      measures: [],
+      events: rows,
+      failures: [],
+      status: { deviceId: device.id, seenAt: incoming.receivedAt, battery: null, rssi: null, firmwareId: null },
+      error: null,
+      rejected: [],
+    };
+  }
+
+  return { up, events };
+}
+export type Pipeline = ReturnType<typeof createPipeline>;
