@@ -21,7 +21,7 @@ export interface ExternalIngest {
 const ackLater = new Error('acknowledged after commit');
 
 export async function startExternalIngest(
-  options: { url: string; clientId?: string; ingestion: Ingestion },
+  options: { url: string; clientId?: string; ingestion: Ingestion; sessionExpirySeconds?: number },
   log: Logger,
 ): Promise<ExternalIngest> {
   const { ingestion } = options;
@@ -31,7 +31,7 @@ export async function startExternalIngest(
     protocolVersion: 5,
     clean: false,
     // many messages in flight at once: each waits for its batch's commit before its PUBACK
-    properties: { sessionExpiryInterval: 7 * 86_400, receiveMaximum: 2000 },
+    properties: { sessionExpiryInterval: options.sessionExpirySeconds ?? 7 * 86_400, receiveMaximum: 2000 },
     reconnectPeriod: 1000,
   });
 
