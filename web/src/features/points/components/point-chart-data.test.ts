@@ -137,6 +137,9 @@ describe('lines and extent', () => {
     expect(extent!.min).toBeLessThan(0.5);
     expect(extent!.max).toBeGreaterThan(5);
     expect(yExtent([], [])).toBeUndefined();
+    // round ticks: data 0.15 to a ground level of 5 (span 4.85 padded, about 6 ticks) → -1 to 6 by 1
+    expect(yExtent([row(0, 0.15)], chartLines(series([])))).toEqual({ min: -1, max: 6, interval: 1 });
+    expect(yExtent([row(0, 0.1), row(1, 0.3)], [])).toEqual({ min: 0.05, max: 0.35, interval: 0.05 });
   });
 });
 

@@ -129,14 +129,15 @@ export function chartLines(series: Pick<PointSeries, 'thresholds' | 'groundLevel
 }
 
 /**
- * The y range: the data and every line, padded by 5 % so lines at the edge stay visible. Lines are
+ * The y range: the data and every line, padded by 5 % so lines at the edge stay visible, on a round
+ * tick interval (1, 2, 2.5 or 5 × 10^k, about 6 ticks) so the axis labels are regular. Lines are
  * included on purpose: how far the level is from the warning matters more than the detail of a
  * flat series. Undefined when there is nothing to draw.
  */
 export function yExtent(
   rows: PointSeriesRow[],
   lines: ChartLine[],
-): { min: number; max: number } | undefined {
+): { min: number; max: number; interval: number } | undefined {
   const values = [
     ...rows.flatMap((r) => [r.min, r.max, r.value]).filter((v): v is number => v !== null),
     ...lines.map((l) => l.value),
@@ -144,22 +145,19 @@ export function yExtent(
   if (values.length === 0) return undefined;
   const low = Math.min(...values);
   const high = Math.max(...values);
-  const pad = high === low ? Math.max(Math.abs(high) * 0.05, 1) : (high - low) * 0.05;
-  return { min: niceFloor(low - pad), max: niceCeil(high + pad) };
+  const span = high - low || Math.max(Math.abs(high), 1);
+  const pad = span * 0.05;
+  const rough = (span + 2 * pad) / 6;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const interval = ([1, 2, 2.5, 5, 10].find((m) => m * magnitude >= rough) ?? 10) * magnitude;
+  // rounding keeps 0.1 + 0.2 style float noise out of the labels
+  const round = (v: number) => Number(v.toPrecision(12));
+  return {
+    min: round(Math.floor((low - pad) / interval) * interval),
+    max: round(Math.ceil((high + pad) / interval) * interval),
+    interval: round(interval),
+  };
 }
-
-function step(span: number): number {
-  const magnitude = 10 ** Math.floor(Math.log10(Math.max(span, 1e-9)));
-  return magnitude / 10;
-}
-const niceFloor = (v: number) => {
-  const s = step(Math.abs(v) || 1);
-  return Math.floor(v / s) * s;
-};
-const niceCeil = (v: number) => {
-  const s = step(Math.abs(v) || 1);
-  return Math.ceil(v / s) * s;
-};
 
 /** Whether a zoom window is worth its own query: narrower than 90 % of the view. */
 export function zoomWindow(view: TimeRange, startMs: number, endMs: number): TimeRange | null {

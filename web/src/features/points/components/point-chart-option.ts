@@ -241,7 +241,7 @@ export function buildChartOption(input: ChartOptionInput): PointChartOption {
       type: 'value',
       name: unit,
       nameTextStyle: { align: 'right' },
-      ...(extent ? { min: extent.min, max: extent.max } : { scale: true }),
+      ...(extent ? { min: extent.min, max: extent.max, interval: extent.interval } : { scale: true }),
       axisLabel: { formatter: (value: number) => number.format(value) },
     },
     series,
