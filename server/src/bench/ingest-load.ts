@@ -28,7 +28,7 @@ interface AckBody {
   rejected?: unknown[];
 }
 
-/** A token bucket shared by every device: `rate` messages a second in total, no bursts. */
+/** A token bucket shared by every device: `rate` messages a second in total. */
 export class Pacer {
   private tokens = 0;
   private last = performance.now();
@@ -41,10 +41,8 @@ export class Pacer {
 
   private refill(): void {
     const now = performance.now();
-    this.tokens = Math.min(
-      this.tokens + (this.rate * (now - this.last)) / 1000,
-      Math.max(1, this.rate / 200),
-    );
+    // at most 50 ms worth of tokens: a late timer neither loses the rate nor releases a big burst
+    this.tokens = Math.min(this.tokens + (this.rate * (now - this.last)) / 1000, Math.max(1, this.rate / 20));
     this.last = now;
     while (this.tokens >= 1 && this.waiters.length > 0) {
       this.tokens -= 1;

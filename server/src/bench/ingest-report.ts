@@ -1,5 +1,8 @@
 /** Figures of one benchmark phase from its message records, and the printed table. */
+import os from 'node:os';
 import type { CommitSignal, MessageRecord } from './ingest-load';
+
+const cores = os.availableParallelism();
 
 export interface Latency {
   count: number;
@@ -18,7 +21,7 @@ export interface PhaseFigures {
   puback: Latency;
   ack: Latency;
   /** CPU use over the phase, in cores (1.0 = one core busy all the time). */
-  cpu: { server: number; bench: number; broker?: number };
+  cpu: { server: number; bench: number; broker?: number; postgres?: number; machine: number };
   /** The paced phase: the rate asked for, in measures a second. */
   targetMeasuresPerSecond?: number;
 }
@@ -119,9 +122,10 @@ export function formatResult(r: EngineResult, target: { rate: number; p99: numbe
     rows.push([`${name}:   publish→PUBACK ms`, lat(f.puback)]);
     rows.push([`${name}:   publish→ack msg ms`, lat(f.ack)]);
     const broker = f.cpu.broker !== undefined ? `, broker ${f.cpu.broker.toFixed(2)}` : '';
+    const pg = f.cpu.postgres !== undefined ? `, postgres ${f.cpu.postgres.toFixed(2)}` : '';
     rows.push([
       `${name}: CPU (cores)`,
-      `server ${f.cpu.server.toFixed(2)}, bench ${f.cpu.bench.toFixed(2)}${broker}`,
+      `server ${f.cpu.server.toFixed(2)}, bench ${f.cpu.bench.toFixed(2)}${broker}${pg}; whole machine ${f.cpu.machine.toFixed(2)} of ${cores}`,
     ]);
   };
   phase('full speed', r.full);

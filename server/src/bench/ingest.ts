@@ -21,7 +21,9 @@ import { formatResult, phaseFigures, type EngineResult } from './ingest-report';
 import {
   cpuSecondsOf,
   freshDatabase,
+  machineBusySeconds,
   memoryOf,
+  postgresCpuSeconds,
   queryDatabase,
   removeDir,
   startAforo,
@@ -97,6 +99,8 @@ interface CpuMark {
   server: number;
   bench: number;
   broker: number;
+  postgres: number;
+  machine: number;
   at: number;
 }
 
@@ -160,6 +164,8 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
       server: cpuSecondsOf(server.pid),
       bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
       broker: mosquitto ? cpuSecondsOf(mosquitto.pid) : 0,
+      postgres: engine === 'postgres' ? postgresCpuSeconds() : 0,
+      machine: machineBusySeconds(),
       at: performance.now(),
     });
     const cpuBetween = (a: CpuMark, b: CpuMark) => {
@@ -168,6 +174,8 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
         server: (b.server - a.server) / s,
         bench: (b.bench - a.bench) / s,
         ...(mosquitto ? { broker: (b.broker - a.broker) / s } : {}),
+        ...(engine === 'postgres' ? { postgres: (b.postgres - a.postgres) / s } : {}),
+        machine: (b.machine - a.machine) / s,
       };
     };
 
