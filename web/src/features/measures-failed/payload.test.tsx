@@ -47,7 +47,7 @@ describe('PayloadViewer', () => {
     const { rerender } = render(wrap('{"serial":"AFR-1001"}'));
     expect(screen.getByTestId('payload').textContent).toBe('{\n  "serial": "AFR-1001"\n}');
     expect(screen.getByText('JSON')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Copiar el contenido' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copiar' })).toBeInTheDocument();
     rerender(wrap('not json at all'));
     expect(screen.getByTestId('payload').textContent).toBe('not json at all');
     expect(screen.getByText('Texto sin formato')).toBeInTheDocument();

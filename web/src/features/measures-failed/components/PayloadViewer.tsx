@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Code, CopyButton, Group, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Code, CopyButton, Group, ScrollArea, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatPayload } from '../payload';
 
@@ -21,16 +21,9 @@ export function PayloadViewer({ payload }: { payload: string | null }) {
         </Badge>
         <CopyButton value={payload ?? ''}>
           {({ copied, copy }) => (
-            <Tooltip label={copied ? t('telemetry.failed.copied') : t('telemetry.failed.copy')}>
-              <ActionIcon
-                variant="light"
-                color={copied ? 'teal' : 'gray'}
-                onClick={copy}
-                aria-label={t('telemetry.failed.copy')}
-              >
-                {copied ? '✓' : '⧉'}
-              </ActionIcon>
-            </Tooltip>
+            <Button size="xs" variant="light" color={copied ? 'teal' : 'gray'} onClick={copy}>
+              {copied ? t('telemetry.failed.copied') : t('telemetry.failed.copy')}
+            </Button>
           )}
         </CopyButton>
       </Group>

@@ -58,11 +58,14 @@ export function MeasuresFailedPage() {
     {
       accessor: 'topic',
       title: t('telemetry.fields.topic'),
-      render: (row) => (
-        <Text size="xs" ff="monospace" c="dimmed">
-          {row.topic ?? '—'}
-        </Text>
-      ),
+      render: (row) =>
+        row.topic ? (
+          <Text size="xs" ff="monospace" c="dimmed">
+            {row.topic}
+          </Text>
+        ) : (
+          '—'
+        ),
     },
     {
       accessor: 'detail',
@@ -79,7 +82,7 @@ export function MeasuresFailedPage() {
     <Stack gap="md">
       <ScreenHeader title={t('screens.measuresFailed')} description={t('telemetry.failed.hint')} />
       <Group align="flex-end" gap="sm">
-        <SearchInput value={list.search} onChange={list.setSearch} width={220} />
+        <SearchInput label={t('common.search')} value={list.search} onChange={list.setSearch} width={220} />
         <Select
           label={t('telemetry.failed.fields.reason')}
           placeholder={t('telemetry.filters.all')}

@@ -80,11 +80,14 @@ export function MeasuresPage() {
     {
       accessor: 'topic',
       title: t('telemetry.fields.topic'),
-      render: (m) => (
-        <Text size="xs" ff="monospace" c="dimmed">
-          {m.topic ?? '—'}
-        </Text>
-      ),
+      render: (m) =>
+        m.topic ? (
+          <Text size="xs" ff="monospace" c="dimmed">
+            {m.topic}
+          </Text>
+        ) : (
+          '—'
+        ),
     },
   ];
 
@@ -101,7 +104,7 @@ export function MeasuresPage() {
           searchable
           clearable
           nothingFoundMessage={t('common.noResults')}
-          w={260}
+          w={320}
         />
         <Select
           label={t('telemetry.fields.device')}
@@ -113,13 +116,6 @@ export function MeasuresPage() {
           clearable
           nothingFoundMessage={t('common.noResults')}
           w={200}
-        />
-        <DateRangeFilter
-          from={from}
-          to={to}
-          shownFrom={query.data?.from}
-          shownTo={query.data?.to}
-          onChange={(bound, iso) => list.setFilter(bound, iso)}
         />
         <SearchInput
           label={t('telemetry.measures.fields.port')}
@@ -136,6 +132,15 @@ export function MeasuresPage() {
           onChange={(value) => list.setFilter('flag', value)}
           clearable
           w={150}
+        />
+      </Group>
+      <Group align="flex-end" gap="sm">
+        <DateRangeFilter
+          from={from}
+          to={to}
+          shownFrom={query.data?.from}
+          shownTo={query.data?.to}
+          onChange={(bound, iso) => list.setFilter(bound, iso)}
         />
       </Group>
       {!chosen ? (
