@@ -32,12 +32,7 @@ export const pointSeriesQuerySchema = z.object({
     .optional(),
   from: requiredQueryDate,
   to: requiredQueryDate,
-  buckets: z.coerce
-    .number()
-    .int()
-    .min(minSeriesBuckets)
-    .max(maxSeriesBuckets)
-    .default(defaultSeriesBuckets),
+  buckets: z.coerce.number().int().min(minSeriesBuckets).max(maxSeriesBuckets).default(defaultSeriesBuckets),
 });
 export type PointSeriesQuery = z.output<typeof pointSeriesQuerySchema>;
 
