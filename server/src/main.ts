@@ -55,7 +55,6 @@ async function main(): Promise<void> {
     });
     closers.push(ingestion.close);
   }
-  let brokerPort: number | undefined;
   if (ingestion && (role === 'all' || role === 'ingest')) {
     if (env.MQTT_URL) {
       const external = await startExternalIngest({ url: env.MQTT_URL, clientId: env.MQTT_CLIENT_ID, ingestion }, log);
@@ -63,7 +62,6 @@ async function main(): Promise<void> {
     } else {
       try {
         const broker = await startEmbeddedBroker({ port: env.MQTT_PORT, host: env.HOST, ingestion }, log);
-        brokerPort = broker.port;
         // the broker stops first: no message is taken that the writer could not finish
         closers.unshift(broker.close);
         log.info({ port: broker.port }, 'embedded MQTT broker listening');

@@ -35,7 +35,14 @@ export async function startEmbeddedBroker(
 
   const publish = (topic: string, payload: string, retain: boolean) =>
     new Promise<void>((resolve, reject) => {
-      const packet = { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain, dup: false } as PublishPacket;
+      const packet = {
+        cmd: 'publish',
+        topic,
+        payload: Buffer.from(payload),
+        qos: 1,
+        retain,
+        dup: false,
+      } as PublishPacket;
       broker.publish(packet, (err?: Error) => (err ? reject(err) : resolve()));
     });
 
@@ -50,7 +57,9 @@ export async function startEmbeddedBroker(
           done(null, true);
           // the retained config lives in memory: publish it again for every login, before the
           // device subscribes, so it is there whatever happened to the broker meanwhile
-          void ingestion.publishConfig(device.serial).catch((err: unknown) => log.warn({ err }, 'config publish failed'));
+          void ingestion
+            .publishConfig(device.serial)
+            .catch((err: unknown) => log.warn({ err }, 'config publish failed'));
         })
         .catch((err: unknown) => {
           log.error({ err }, 'device authentication failed');
@@ -62,7 +71,12 @@ export async function startEmbeddedBroker(
       if (!client) return done(null);
       const device = deviceOf.get(client);
       const topic = topics.parse(packet.topic);
-      if (!device || !topic || topic.serial !== device.serial || (topic.channel !== 'up' && topic.channel !== 'events'))
+      if (
+        !device ||
+        !topic ||
+        topic.serial !== device.serial ||
+        (topic.channel !== 'up' && topic.channel !== 'events')
+      )
         return done(new Error(`not allowed to publish on ${packet.topic}`));
       const incoming = {
         topic: packet.topic,
@@ -88,7 +102,10 @@ export async function startEmbeddedBroker(
       const device = client ? deviceOf.get(client) : undefined;
       const topic = topics.parse(sub.topic);
       const own =
-        device && topic && topic.serial === device.serial && (topic.channel === 'ack' || topic.channel === 'config');
+        device &&
+        topic &&
+        topic.serial === device.serial &&
+        (topic.channel === 'ack' || topic.channel === 'config');
       // null = refuse this subscription (SUBACK 0x80), the connection stays
       done(null, own ? sub : null);
     },

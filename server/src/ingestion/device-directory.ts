@@ -4,11 +4,16 @@
  * message, and the API invalidates an entry when it changes the device or its point.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { PortType } from '@aforo/contracts/models';
 import type { PortParameters } from '@aforo/contracts/point-parameters';
 import type { Db } from '../db/client';
-import { deviceStateHistory, devices, firmwares, measurementPoints, models, products } from '../db/schema';
+import {
+  findDevice,
+  firmwaresOf,
+  modelExists,
+  productExists,
+  registerUnconfigured,
+} from './device-directory.repository';
 import type { PointLevels } from '../lib/conversion';
 
 export interface DevicePoint {
@@ -69,35 +74,9 @@ export function createDeviceDirectory(db: Db, options: { ttlMs?: number; now?: (
   const catalogue = new Map<string, { at: number; value: Promise<boolean> }>();
 
   async function load(serial: string): Promise<DeviceContext | null> {
-    const [row] = await db
-      .select({
-        id: devices.id,
-        serial: devices.serial,
-        state: devices.state,
-        companyId: devices.companyId,
-        keyHash: devices.keyHash,
-        productCode: products.code,
-        productKeyHash: products.provisioningKeyHash,
-        modelId: models.id,
-        modelName: models.name,
-        ports: models.ports,
-        point: measurementPoints,
-      })
-      .from(devices)
-      .leftJoin(products, eq(products.id, devices.productId))
-      .leftJoin(models, eq(models.id, devices.modelId))
-      .leftJoin(
-        measurementPoints,
-        and(eq(measurementPoints.id, devices.measurementPointId), isNull(measurementPoints.deletedAt)),
-      )
-      .where(and(eq(devices.serial, serial), isNull(devices.deletedAt)));
+    const row = await findDevice(db, serial);
     if (!row) return null;
-    const fw = row.modelId
-      ? await db
-          .select({ id: firmwares.id, version: firmwares.version })
-          .from(firmwares)
-          .where(eq(firmwares.modelId, row.modelId))
-      : [];
+    const fw = row.modelId ? await firmwaresOf(db, row.modelId) : [];
     const p = row.point;
     return {
       id: row.id,
@@ -152,41 +131,15 @@ export function createDeviceDirectory(db: Db, options: { ttlMs?: number; now?: (
 
   /** Creates an Unconfigured device for a serial that presented its product's provisioning key. */
   async function register(serial: string, keyHash: string): Promise<DeviceContext | null> {
-    const [product] = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.provisioningKeyHash, keyHash));
-    if (!product) return null;
-    await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(devices)
-        .values({ serial, productId: product.id, state: 'Unconfigured', location: 'Store' })
-        .onConflictDoNothing()
-        .returning({ id: devices.id });
-      if (created)
-        await tx.insert(deviceStateHistory).values({
-          deviceId: created.id,
-          fromState: null,
-          toState: 'Unconfigured',
-          reason: 'self-registered with the product provisioning key',
-        });
-    });
+    if (!(await registerUnconfigured(db, serial, keyHash))) return null;
     cache.delete(serial);
     return get(serial);
   }
 
   return {
     get,
-    productExists: (code) =>
-      cachedFlag(`p:${code}`, async () => {
-        const [row] = await db.select({ id: products.id }).from(products).where(eq(products.code, code));
-        return row !== undefined;
-      }),
-    modelExists: (name) =>
-      cachedFlag(`m:${name}`, async () => {
-        const [row] = await db.select({ id: models.id }).from(models).where(eq(models.name, name));
-        return row !== undefined;
-      }),
+    productExists: (code) => cachedFlag(`p:${code}`, () => productExists(db, code)),
+    modelExists: (name) => cachedFlag(`m:${name}`, () => modelExists(db, name)),
     async authenticate(serial, key) {
       if (!serialPattern.test(serial) || key.length === 0 || key.length > 200) return null;
       const hash = sha256(key);

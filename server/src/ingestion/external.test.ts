@@ -20,7 +20,12 @@ beforeAll(async () => {
   h = await startIngestHarness({ topicPrefix: prefix });
   external = await startExternalIngest(
     // no session left behind on the shared broker once the test disconnects
-    { url, clientId: `aforo-test-${randomBytes(4).toString('hex')}`, ingestion: h.ingestion, sessionExpirySeconds: 0 },
+    {
+      url,
+      clientId: `aforo-test-${randomBytes(4).toString('hex')}`,
+      ingestion: h.ingestion,
+      sessionExpirySeconds: 0,
+    },
     silentLog,
   );
 });

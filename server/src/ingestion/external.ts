@@ -38,7 +38,11 @@ export async function startExternalIngest(
   const sendPuback = (messageId: number | undefined) => {
     if (messageId === undefined) return;
     // mqtt.js has no public call for a deferred PUBACK; _sendPacket is the one it uses itself
-    (client as unknown as { _sendPacket(p: object): void })._sendPacket({ cmd: 'puback', messageId, reasonCode: 0 });
+    (client as unknown as { _sendPacket(p: object): void })._sendPacket({
+      cmd: 'puback',
+      messageId,
+      reasonCode: 0,
+    });
   };
 
   // mqtt.js handles incoming packets one at a time and acknowledges a QoS 1 message when this
@@ -74,8 +78,8 @@ export async function startExternalIngest(
     callback(packet.qos > 0 ? ackLater : undefined);
   };
 
-  const unpublish = ingestion.addPublisher(
-    (topic, payload, { retain }) => client.publishAsync(topic, payload, { qos: 1, retain }).then(() => undefined),
+  const unpublish = ingestion.addPublisher((topic, payload, { retain }) =>
+    client.publishAsync(topic, payload, { qos: 1, retain }).then(() => undefined),
   );
   await client.subscribeAsync(
     [topics.wildcard('up'), topics.wildcard('events')].map((t) => `$share/aforo/${t}`),

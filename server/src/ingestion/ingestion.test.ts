@@ -28,7 +28,10 @@ let tick = now() - 86_400;
 /** Distinct measure times, so tests do not collide on the primary key. */
 const nextT = () => (tick += 60);
 
-function native(measures: Array<{ port?: string; t?: number; v: number }>, extra: Record<string, unknown> = {}) {
+function native(
+  measures: Array<{ port?: string; t?: number; v: number }>,
+  extra: Record<string, unknown> = {},
+) {
   return JSON.stringify({
     v: 1,
     product: h.productCode,
@@ -50,7 +53,11 @@ async function measureAt(t: number) {
 }
 
 async function failuresFor(reason: string) {
-  return h.database.db.select().from(failedMeasures).where(eq(failedMeasures.reason, reason)).orderBy(asc(failedMeasures.receivedAt));
+  return h.database.db
+    .select()
+    .from(failedMeasures)
+    .where(eq(failedMeasures.reason, reason))
+    .orderBy(asc(failedMeasures.receivedAt));
 }
 
 describe('native payload over MQTT', () => {
@@ -58,22 +65,46 @@ describe('native payload over MQTT', () => {
     const sub = await deviceSubscriber(h.port, h.device.serial, h.device.key, h.topic('ack'));
     const t1 = nextT();
     const t2 = nextT();
-    const res = await h.pub(native([{ t: t1, v: 12 }, { t: t2, v: 12.004 }]));
+    const res = await h.pub(
+      native([
+        { t: t1, v: 12 },
+        { t: t2, v: 12.004 },
+      ]),
+    );
     expect(res.code).toBe(0);
     // mosquitto_pub has exited: its PUBACK came, so the rows are committed already
     const first = await measureAt(t1);
-    expect(first).toMatchObject({ direct: 12, adjusted: 12, flag: 1, pointId: h.pointId, topic: h.topic('up') });
+    expect(first).toMatchObject({
+      direct: 12,
+      adjusted: 12,
+      flag: 1,
+      pointId: h.pointId,
+      topic: h.topic('up'),
+    });
     expect(first!.interpreted).toBeCloseTo(5.0, 6);
     expect((await measureAt(t2))!.interpreted).toBeCloseTo(5.0025, 6);
     expect(JSON.parse(await sub.nth(1))).toEqual({ msg_seq: 7, accepted: 2, duplicates: 0, rejected: [] });
     await sub.close();
-    const [latest] = await h.database.db.select().from(seriesLatest).where(eq(seriesLatest.pointId, h.pointId));
+    const [latest] = await h.database.db
+      .select()
+      .from(seriesLatest)
+      .where(eq(seriesLatest.pointId, h.pointId));
     expect(latest).toMatchObject({ port: 'ai1', direct: 12.004, ts: new Date(t2 * 1000) });
   });
 
   it('flags NAMUR faults and values beyond the expected maximum', async () => {
     const [fault, suspect, high] = [nextT(), nextT(), nextT()];
-    expect((await h.pub(native([{ t: fault, v: 3.5 }, { t: suspect, v: 3.9 }, { t: high, v: 19.5 }]))).code).toBe(0);
+    expect(
+      (
+        await h.pub(
+          native([
+            { t: fault, v: 3.5 },
+            { t: suspect, v: 3.9 },
+            { t: high, v: 19.5 },
+          ]),
+        )
+      ).code,
+    ).toBe(0);
     expect((await measureAt(fault))!.flag).toBe(4);
     expect((await measureAt(suspect))!.flag).toBe(3);
     // 19.5 mA → 9.6875 m, above max_value_expected 9
@@ -117,7 +148,15 @@ describe('refusals, each stored in failed_measures with its reason', () => {
   });
 
   it('invalid payload: schema, unknown port, serial of another device', async () => {
-    await h.pub(JSON.stringify({ v: 1, product: h.productCode, model: h.modelName, serial: h.device.serial, measures: [] }));
+    await h.pub(
+      JSON.stringify({
+        v: 1,
+        product: h.productCode,
+        model: h.modelName,
+        serial: h.device.serial,
+        measures: [],
+      }),
+    );
     await h.pub(native([{ port: 'ai9', v: 12 }]));
     await h.pub(native([{ v: 12 }], { serial: 'SOMEONE-ELSE' }));
     const rows = await failuresFor('invalid payload');
@@ -205,7 +244,13 @@ describe('device access', () => {
       serial,
       measures: [{ port: 'ai1', t, v: 12 }],
     });
-    const res = await mosquittoPub(h.port, serial, key, h.ingestion.topics.of(h.productCode, serial, 'up'), body);
+    const res = await mosquittoPub(
+      h.port,
+      serial,
+      key,
+      h.ingestion.topics.of(h.productCode, serial, 'up'),
+      body,
+    );
     expect(res.code).toBe(0);
     const [device] = await h.database.db.select().from(devices).where(eq(devices.serial, serial));
     expect(device).toMatchObject({ state: 'Unconfigured', companyId: null, measurementPointId: null });
@@ -217,10 +262,15 @@ describe('device access', () => {
 describe('events and config', () => {
   it('stores events from the events topic', async () => {
     const t = nextT();
-    const res = await h.pub(JSON.stringify({ type: 'RESTART', message: 'watchdog reset', t }), h.topic('events'));
+    const res = await h.pub(
+      JSON.stringify({ type: 'RESTART', message: 'watchdog reset', t }),
+      h.topic('events'),
+    );
     expect(res.code).toBe(0);
     const rows = await h.database.db.select().from(events).where(eq(events.deviceId, h.device.id));
-    expect(rows).toEqual([expect.objectContaining({ type: 'RESTART', message: 'watchdog reset', ts: new Date(t * 1000) })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ type: 'RESTART', message: 'watchdog reset', ts: new Date(t * 1000) }),
+    ]);
   });
 
   it('keeps the current parameters retained on the config topic and republishes them on change', async () => {
@@ -239,7 +289,12 @@ describe('events and config', () => {
   });
 
   it('refuses a subscription to another device topic', async () => {
-    const sub = await deviceSubscriber(h.port, h.device.serial, h.device.key, `aforo/v1/${h.productCode}/OTHER/config`);
+    const sub = await deviceSubscriber(
+      h.port,
+      h.device.serial,
+      h.device.key,
+      `aforo/v1/${h.productCode}/OTHER/config`,
+    );
     expect(sub.granted).toEqual([128]);
     await sub.close();
   });

@@ -3,11 +3,10 @@
  * and convert a message, queue it for the batch writer, answer with its acknowledgement after
  * commit; and the retained config each device reads (DESIGN.md §6).
  */
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
-import { devices } from '../db/schema';
 import { createDeviceDirectory, type DeviceContext } from './device-directory';
+import { serialOfDevice, serialsAtPoint } from './device-directory.repository';
 import { createDeviceStatusTracker } from './device-status';
 import { createPipeline, type Incoming, type Prepared } from './pipeline';
 import { createTopics, type Topics } from './topics';
@@ -59,7 +58,9 @@ export function createIngestion(options: IngestionOptions) {
   async function publish(topic: string, payload: string, retain: boolean): Promise<void> {
     await Promise.all(
       [...publishers].map((send) =>
-        send(topic, payload, { retain }).catch((err: unknown) => log.warn({ err, topic }, 'publish to device failed')),
+        send(topic, payload, { retain }).catch((err: unknown) =>
+          log.warn({ err, topic }, 'publish to device failed'),
+        ),
       ),
     );
   }
@@ -68,7 +69,11 @@ export function createIngestion(options: IngestionOptions) {
     directory.invalidate(serial);
     const device = await directory.get(serial);
     if (!device?.productCode) return;
-    await publish(topics.of(device.productCode, device.serial, 'config'), JSON.stringify(deviceConfig(device)), true);
+    await publish(
+      topics.of(device.productCode, device.serial, 'config'),
+      JSON.stringify(deviceConfig(device)),
+      true,
+    );
   }
 
   return {
@@ -94,16 +99,12 @@ export function createIngestion(options: IngestionOptions) {
     async deviceChanged(deviceId: string): Promise<void> {
       // a deleted or decommissioned device must stop logging in now, not when its entry expires
       directory.invalidate();
-      const [row] = await database.db.select({ serial: devices.serial }).from(devices).where(eq(devices.id, deviceId));
-      if (row) await publishConfig(row.serial);
+      const serial = await serialOfDevice(database.db, deviceId);
+      if (serial) await publishConfig(serial);
     },
     /** The API changed a point's parameters: every device installed there gets its new config. */
     async pointChanged(pointId: string): Promise<void> {
-      const rows = await database.db
-        .select({ serial: devices.serial })
-        .from(devices)
-        .where(and(eq(devices.measurementPointId, pointId), isNull(devices.deletedAt)));
-      for (const row of rows) await publishConfig(row.serial);
+      for (const serial of await serialsAtPoint(database.db, pointId)) await publishConfig(serial);
     },
     stats: () => writer.stats(),
     async close(): Promise<void> {

@@ -118,7 +118,9 @@ function refusedMessage(
         measureIndex: null,
       },
     ],
-    status: device ? { deviceId: device.id, seenAt: incoming.receivedAt, battery: null, rssi: null, firmwareId: null } : null,
+    status: device
+      ? { deviceId: device.id, seenAt: incoming.receivedAt, battery: null, rssi: null, firmwareId: null }
+      : null,
     error: reason,
     rejected: [],
   };
@@ -132,7 +134,10 @@ async function identityProblem(
   directory: DeviceDirectory,
 ): Promise<{ reason: FailedMeasureReason; detail: string } | null> {
   if (message.serial !== null && message.serial !== incoming.serial)
-    return { reason: 'invalid payload', detail: `payload serial ${message.serial} is not ${incoming.serial}` };
+    return {
+      reason: 'invalid payload',
+      detail: `payload serial ${message.serial} is not ${incoming.serial}`,
+    };
   for (const code of new Set([incoming.topicProduct, message.product])) {
     if (code === null) continue;
     if (!(await directory.productExists(code)))
@@ -174,7 +179,13 @@ export function createPipeline(options: PipelineOptions) {
     if (!decoded.ok) return refusedMessage(incoming, decoded.reason, decoded.detail, device);
     const message = decoded.message;
     if (!device)
-      return refusedMessage(incoming, 'invalid payload', `no device with serial ${incoming.serial}`, null, message.msgSeq);
+      return refusedMessage(
+        incoming,
+        'invalid payload',
+        `no device with serial ${incoming.serial}`,
+        null,
+        message.msgSeq,
+      );
     const problem = await identityProblem(message, incoming, device, directory);
     if (problem) return refusedMessage(incoming, problem.reason, problem.detail, device, message.msgSeq);
 
@@ -210,7 +221,11 @@ export function createPipeline(options: PipelineOptions) {
             : ms > newest
               ? 'more than 5 minutes in the future'
               : `older than the backfill window (${options.backfillDays} days)`;
-        refuse(i, 'invalid date', `${m.port} at ${Number.isFinite(ms) ? m.t.toISOString() : String(m.t)}: ${why}`);
+        refuse(
+          i,
+          'invalid date',
+          `${m.port} at ${Number.isFinite(ms) ? m.t.toISOString() : String(m.t)}: ${why}`,
+        );
         continue;
       }
       const key = `${m.port}|${ms}`;
@@ -274,8 +289,14 @@ export function createPipeline(options: PipelineOptions) {
     const list = Array.isArray(body) ? body : [body];
     const parsed = z.array(eventSchema).min(1).max(100).safeParse(list);
     if (!parsed.success)
-      return refusedMessage(incoming, 'invalid payload', parsed.error.issues[0]?.message ?? 'invalid event', device);
-    if (!device) return refusedMessage(incoming, 'invalid payload', `no device with serial ${incoming.serial}`, null);
+      return refusedMessage(
+        incoming,
+        'invalid payload',
+        parsed.error.issues[0]?.message ?? 'invalid event',
+        device,
+      );
+    if (!device)
+      return refusedMessage(incoming, 'invalid payload', `no device with serial ${incoming.serial}`, null);
     const received = incoming.receivedAt.getTime();
     const rows: EventRow[] = [];
     for (const e of parsed.data) {
@@ -290,7 +311,13 @@ export function createPipeline(options: PipelineOptions) {
       measures: [],
       events: rows,
       failures: [],
-      status: { deviceId: device.id, seenAt: incoming.receivedAt, battery: null, rssi: null, firmwareId: null },
+      status: {
+        deviceId: device.id,
+        seenAt: incoming.receivedAt,
+        battery: null,
+        rssi: null,
+        firmwareId: null,
+      },
       error: null,
       rejected: [],
     };
