@@ -55,22 +55,32 @@ async function main(): Promise<void> {
     });
     closers.push(ingestion.close);
   }
+  let brokerUrl: string | undefined;
   if (ingestion && (role === 'all' || role === 'ingest')) {
     if (env.MQTT_URL) {
-      const external = await startExternalIngest({ url: env.MQTT_URL, clientId: env.MQTT_CLIENT_ID, ingestion }, log);
+      brokerUrl = env.MQTT_URL;
+      const external = await startExternalIngest(
+        { url: env.MQTT_URL, clientId: env.MQTT_CLIENT_ID, ingestion },
+        log,
+      );
       closers.unshift(external.close);
     } else {
-      try {
-        const broker = await startEmbeddedBroker({ port: env.MQTT_PORT, host: env.HOST, ingestion }, log);
-        // the broker stops first: no message is taken that the writer could not finish
-        closers.unshift(broker.close);
-        log.info({ port: broker.port }, 'embedded MQTT broker listening');
-      } catch (err) {
+      const listen = (port: number) =>
+        startEmbeddedBroker({ port, host: env.HOST, ingestion: ingestion! }, log);
+      // a port already taken (a system Mosquitto on 1883, say) must not leave the demo without a
+      // broker: listen on a free port instead and say so; devices in the field use MQTT_PORT or MQTT_URL
+      const broker = await listen(env.MQTT_PORT).catch(async (err: unknown) => {
+        const fallback = await listen(0);
         log.warn(
-          { err, port: env.MQTT_PORT },
-          'embedded MQTT broker could not listen (port taken?); set MQTT_PORT or MQTT_URL',
+          { err, port: env.MQTT_PORT, listening: fallback.port },
+          `MQTT_PORT ${env.MQTT_PORT} is taken: the embedded broker listens on ${fallback.port} instead (set MQTT_PORT or MQTT_URL)`,
         );
-      }
+        return fallback;
+      });
+      brokerUrl = `mqtt://127.0.0.1:${broker.port}`;
+      // the broker stops first: no message is taken that the writer could not finish
+      closers.unshift(broker.close);
+      log.info({ port: broker.port }, 'embedded MQTT broker listening');
     }
   }
 
@@ -93,6 +103,10 @@ async function main(): Promise<void> {
     closers.unshift(() => app.close());
     const url = publicUrl(env);
     const lines = [`Aforo is running at ${url}  (API docs: ${url}/api/docs)`];
+    if (brokerUrl)
+      lines.push(
+        `Devices report to ${brokerUrl} (topics ${env.MQTT_TOPIC_PREFIX}/{product}/{serial}/up, docs/DEVICE-PROTOCOL.md) or POST ${url}/ingest/v1/up`,
+      );
     if (env.SEED === 'demo') {
       lines.push(`Demo sign-in: ${demoAccounts[0]!.email} / ${env.DEMO_PASSWORD}`);
       lines.push(

@@ -111,15 +111,18 @@ export async function startEmbeddedBroker(
     },
   });
 
-  const unpublish = ingestion.addPublisher((topic, payload, { retain }) => publish(topic, payload, retain));
   const server = net.createServer(broker.handle);
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (err) => {
+      // nothing listens: do not leave a broker behind that would receive acks and configs
+      broker.close(() => reject(err));
+    });
     server.listen(options.port, options.host, () => {
-      server.off('error', reject);
+      server.removeAllListeners('error');
       resolve();
     });
   });
+  const unpublish = ingestion.addPublisher((topic, payload, { retain }) => publish(topic, payload, retain));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {

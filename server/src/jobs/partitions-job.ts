@@ -9,7 +9,12 @@ import { ensureMeasurePartitions } from '../db/partitions';
 
 const day = 86_400_000;
 
-export async function ensurePartitionsNow(db: Db, backfillDays: number, log: Logger, now = new Date()): Promise<void> {
+export async function ensurePartitionsNow(
+  db: Db,
+  backfillDays: number,
+  log: Logger,
+  now = new Date(),
+): Promise<void> {
   const monthsBack = Math.ceil(backfillDays / 28) + 1;
   try {
     await ensureMeasurePartitions(db, now, monthsBack, 3);

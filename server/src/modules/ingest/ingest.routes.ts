@@ -36,7 +36,9 @@ export function ingestRoutes(ingestion: Ingestion) {
           receivedAt: new Date(),
         });
         if (ack.error)
-          return reply.status(400).send({ code: 'IN1001', message: errorMessage('IN1001', lang), reason: ack.error, ...ack });
+          return reply
+            .status(400)
+            .send({ code: 'IN1001', message: errorMessage('IN1001', lang), reason: ack.error, ...ack });
         return reply.status(200).send(ack);
       } catch (err) {
         request.log.warn({ err, serial: device.serial }, 'HTTP message not stored');

@@ -12,7 +12,12 @@ let h: IngestHarness;
 let app: FastifyInstance;
 beforeAll(async () => {
   h = await startIngestHarness();
-  app = await buildApp({ database: h.database, tokens: new TokenService(testSecret), logger: false, ingestion: h.ingestion });
+  app = await buildApp({
+    database: h.database,
+    tokens: new TokenService(testSecret),
+    logger: false,
+    ingestion: h.ingestion,
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -49,7 +54,10 @@ describe('POST /ingest/v1/up', () => {
     const res = await post(body(t0), auth());
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ msg_seq: 1, accepted: 1, duplicates: 0, rejected: [] });
-    const [row] = await h.database.db.select().from(measures).where(eq(measures.ts, new Date(t0 * 1000)));
+    const [row] = await h.database.db
+      .select()
+      .from(measures)
+      .where(eq(measures.ts, new Date(t0 * 1000)));
     expect(row).toMatchObject({ topic: null, direct: 12 });
     expect(row!.interpreted).toBeCloseTo(5, 6);
   });
@@ -66,15 +74,22 @@ describe('POST /ingest/v1/up', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json().code).toBe('IN1000');
     }
-    expect((await post(body(t0 + 60), undefined, 'en')).json().message).toMatch(/^Device authentication failed/);
+    expect((await post(body(t0 + 60), undefined, 'en')).json().message).toMatch(
+      /^Device authentication failed/,
+    );
   });
 
   it('400 IN1001 for a refused message, which stays in failed_measures with its raw bytes', async () => {
     const res = await post('{"v":1,', auth());
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'IN1001', reason: 'unknown format', accepted: 0 });
-    const rows = await h.database.db.select().from(failedMeasures).where(eq(failedMeasures.payload, '{"v":1,'));
-    expect(rows).toEqual([expect.objectContaining({ reason: 'unknown format', serial: h.device.serial, topic: null })]);
+    const rows = await h.database.db
+      .select()
+      .from(failedMeasures)
+      .where(eq(failedMeasures.payload, '{"v":1,'));
+    expect(rows).toEqual([
+      expect.objectContaining({ reason: 'unknown format', serial: h.device.serial, topic: null }),
+    ]);
   });
 
   it('accepts a body sent without a JSON content type', async () => {
