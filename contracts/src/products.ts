@@ -10,6 +10,8 @@ export const productSchema = z.object({
   name: z.string(),
   models: z.array(z.object({ id: idSchema, name: z.string() })),
   devices: z.number().int(),
+  /** Whether unknown devices presenting the product's provisioning key register themselves. */
+  hasProvisioningKey: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
 });
@@ -31,3 +33,7 @@ export const productListQuerySchema = listQuerySchema.extend({
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 export const productListSchema = listResponseSchema(productSchema);
+
+/** A new provisioning key: shown once in this answer, only its sha256 is stored. */
+export const provisioningKeySchema = z.object({ key: z.string() });
+export type ProvisioningKey = z.infer<typeof provisioningKeySchema>;

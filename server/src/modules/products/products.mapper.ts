@@ -8,6 +8,7 @@ export function toProduct(row: ProductRow): Product {
     name: row.name,
     models: row.models,
     devices: row.devices,
+    hasProvisioningKey: row.provisioningKeyHash !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

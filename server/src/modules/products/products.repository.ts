@@ -102,6 +102,14 @@ export function createProductsRepository(db: Db) {
       await setModels(id, input.modelIds);
     },
 
+    /** Stores the sha256 of a new provisioning key, or null to turn self-registration off. */
+    async setProvisioningKeyHash(id: string, hash: string | null): Promise<void> {
+      await db
+        .update(products)
+        .set({ provisioningKeyHash: hash, updatedAt: new Date() })
+        .where(eq(products.id, id));
+    },
+
     /** Its product_models rows go with it (on delete cascade). */
     async remove(id: string): Promise<void> {
       await db.delete(products).where(eq(products.id, id));

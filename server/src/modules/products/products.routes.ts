@@ -5,6 +5,7 @@ import {
   productListQuerySchema,
   productListSchema,
   productSchema,
+  provisioningKeySchema,
 } from '@aforo/contracts/products';
 import { apiErrorSchema } from '@aforo/contracts/common/api-error';
 import { idParamsSchema } from '@aforo/contracts/common/ids';
@@ -68,6 +69,26 @@ export function productsRoutes(products: ProductsService): FastifyPluginAsyncZod
       },
       async (request) => {
         await products.remove(contextOf(request), request.params.id);
+        return { ok: true as const };
+      },
+    );
+    // self-registration: the key is shown once here; only its sha256 is stored
+    app.post(
+      '/api/products/:id/provisioning-key',
+      {
+        config: { access: 'catalogue' },
+        schema: { tags, params: idParamsSchema, response: { 200: provisioningKeySchema, ...errors } },
+      },
+      async (request) => products.generateProvisioningKey(contextOf(request), request.params.id),
+    );
+    app.delete(
+      '/api/products/:id/provisioning-key',
+      {
+        config: { access: 'catalogue' },
+        schema: { tags, params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
+      },
+      async (request) => {
+        await products.revokeProvisioningKey(contextOf(request), request.params.id);
         return { ok: true as const };
       },
     );

@@ -1,14 +1,22 @@
 /** Products (Devices > Products: ADMIN and CHIEF edit; VIEWER reads for selectors). */
+import { randomBytes } from 'node:crypto';
 import { fieldMessage } from '@aforo/contracts/errors';
-import type { Product } from '@aforo/contracts/products';
+import type { Product, ProvisioningKey } from '@aforo/contracts/products';
+import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
-import { ConflictError, ValidationError } from '../../http/errors';
+import { transactor } from '../../db/transaction';
+import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
+import type { RequestContext } from '../../http/request-context';
+// the very hash the ingestion directory compares a presented key with
+import { sha256 } from '../../ingestion/device-directory';
 import { createCatalogueService } from '../catalogue-crud';
+import { recordChange } from '../log-entries/history';
 import { productHistory, toProduct } from './products.mapper';
 import { createProductsRepository, type ProductsRepository } from './products.repository';
 
 export function createProductsService(db: Db) {
-  return createCatalogueService<ProductsRepository, Product>(db, {
+  const transact = transactor(db);
+  const crud = createCatalogueService<ProductsRepository, Product>(db, {
     entityType: 'product',
     notFound: 'PR1000',
     rights: { read: 'products.read', edit: 'products.edit' },
@@ -24,5 +32,43 @@ export function createProductsService(db: Db) {
       if (await repo.hasDevices(product.id)) throw new ConflictError('PR1002');
     },
   });
+
+  /**
+   * Replaces (or, with null, removes) the product's provisioning key hash with its history entry;
+   * the history records only whether a key exists, never the key.
+   */
+  function setProvisioningKey(ctx: RequestContext, id: string, key: string | null): Promise<void> {
+    assertCan(ctx, 'products.edit');
+    return transact(async (tx) => {
+      const repo = createProductsRepository(tx);
+      const before = await repo.findById(id);
+      if (!before) throw new NotFoundError('PR1000');
+      await repo.setProvisioningKeyHash(id, key === null ? null : sha256(key));
+      await recordChange(tx, ctx, {
+        entityType: 'product',
+        entityId: id,
+        action: key === null ? 'provisioning_key_revoked' : 'provisioning_key_generated',
+        companyId: null,
+        before: { hasProvisioningKey: before.provisioningKeyHash !== null },
+        after: { hasProvisioningKey: key !== null },
+      });
+    });
+  }
+
+  return {
+    ...crud,
+
+    /** A new provisioning key, shown once; the previous one stops working at once. */
+    async generateProvisioningKey(ctx: RequestContext, id: string): Promise<ProvisioningKey> {
+      const key = randomBytes(24).toString('base64url');
+      await setProvisioningKey(ctx, id, key);
+      return { key };
+    },
+
+    /** Turns self-registration off: unknown serials are refused again. */
+    revokeProvisioningKey(ctx: RequestContext, id: string): Promise<void> {
+      return setProvisioningKey(ctx, id, null);
+    },
+  };
 }
 export type ProductsService = ReturnType<typeof createProductsService>;
