@@ -35,6 +35,8 @@ export interface EngineResult {
   measuresPerMessage: number;
   inflight: number;
   provisioningSeconds: number;
+  /** 1-minute load average when the measured phases began (other work on a shared machine shows here). */
+  loadAverage?: number;
   full?: PhaseFigures;
   paced?: PhaseFigures;
   memory: { serverPeakMb: number; benchPeakMb: number; brokerPeakMb?: number };
@@ -110,6 +112,10 @@ export function formatResult(r: EngineResult, target: { rate: number; p99: numbe
     ],
     ['commit signal', r.commitSignal === 'puback' ? 'PUBACK (sent after commit)' : 'ack message (msg_seq)'],
     ['provisioning (HTTP API)', `${r.provisioningSeconds.toFixed(1)} s`],
+    [
+      'load average before the run',
+      r.loadAverage === undefined ? '–' : `${r.loadAverage.toFixed(2)} on ${cores} cores`,
+    ],
   ];
   const phase = (name: string, f: PhaseFigures | undefined) => {
     if (!f) return;

@@ -12,6 +12,7 @@
  * missed targets.
  */
 import { existsSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { parseEnv } from '../config/env';
 import { runBaseline } from './ingest-baseline';
@@ -197,6 +198,7 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
       return { window: { from: start.at, to: end.at }, cpu: cpuBetween(start, end) };
     };
 
+    result.loadAverage = os.loadavg()[0];
     say(`[${engine}] full speed: ${warmUpMs / 1000} s warm-up, then ${options.seconds} s measured`);
     const full = await runPhase({ phase: 1, stopped: false }, warmUpMs);
     result.full = phaseFigures(gen.records, 2, full.window, signal, full.cpu);
