@@ -10,6 +10,7 @@ import type { ListUrlControls } from '../lib/url-state';
 import { DataTable } from './DataTable';
 import type { DataTableColumn } from './DataTable';
 import { RowActionsMenu } from './RowActionsMenu';
+import type { RowAction } from './RowActionsMenu';
 import { ScreenHeader } from './ScreenHeader';
 import { SearchInput } from './SearchInput';
 import { showToast } from './toasts';
@@ -33,6 +34,8 @@ export interface ListScreenProps<T extends { id: string }> {
   renderForm: (row: T | null, onClose: () => void) => ReactNode;
   /** Filters shown beside the search box. */
   filters?: ReactNode;
+  /** Further row actions of the resource, shown between edit and delete to editors. */
+  rowActions?: (row: T) => RowAction[];
 }
 
 /** A list screen: header with "new", search and filters, the table with edit/delete per row. */
@@ -48,6 +51,7 @@ export function ListScreen<T extends { id: string }>({
   onDelete,
   renderForm,
   filters,
+  rowActions,
 }: ListScreenProps<T>) {
   const { t } = useTranslation();
   const confirm = useConfirm();
@@ -78,6 +82,7 @@ export function ListScreen<T extends { id: string }>({
               label={t('common.actionsFor', { name: nameOf(row) })}
               actions={[
                 { key: 'edit', label: t('common.edit'), onClick: () => setEditing(row) },
+                ...(rowActions?.(row) ?? []),
                 { key: 'delete', label: t('common.delete'), color: 'red', onClick: () => handleDelete(row) },
               ]}
             />

@@ -24,6 +24,7 @@ const products: Product[] = [
     name: 'River level station',
     models: [{ id: '7d3f2eaf-3b9c-4e77-9c73-2f4d8b5c1a01', name: 'LX-200' }],
     devices: 12,
+    hasProvisioningKey: false,
     ...timestamps,
   },
 ];

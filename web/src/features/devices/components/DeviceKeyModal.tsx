@@ -1,17 +1,17 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export interface DeviceKeyModalProps {
-  serial: string;
-  deviceKey: string;
-  onClose: () => void;
-}
+/** A device's key (titled by its serial), or another secret with its own title and hint. */
+export type DeviceKeyModalProps = { deviceKey: string; onClose: () => void } & (
+  | { serial: string; title?: undefined; hint?: undefined }
+  | { serial?: undefined; title: string; hint: string }
+);
 
-/** A device's new key, shown once with a copy button. */
-export function DeviceKeyModal({ serial, deviceKey, onClose }: DeviceKeyModalProps) {
+/** A new key (a device's, or a product's provisioning key), shown once with a copy button. */
+export function DeviceKeyModal({ serial, title, hint, deviceKey, onClose }: DeviceKeyModalProps) {
   const { t } = useTranslation();
   return (
-    <Modal opened onClose={onClose} title={t('devices.key.title', { serial })} centered size="lg">
+    <Modal opened onClose={onClose} title={title ?? t('devices.key.title', { serial })} centered size="lg">
       <Stack gap="md">
         <Alert color="orange" variant="light">
           {t('devices.key.warning')}
@@ -30,7 +30,7 @@ export function DeviceKeyModal({ serial, deviceKey, onClose }: DeviceKeyModalPro
           <Button onClick={onClose}>{t('common.close')}</Button>
         </Group>
         <Text size="xs" c="dimmed">
-          {t('devices.key.hint')}
+          {hint ?? t('devices.key.hint')}
         </Text>
       </Stack>
     </Modal>
