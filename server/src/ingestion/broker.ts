@@ -47,6 +47,9 @@ export async function startEmbeddedBroker(
     });
 
   broker = await Aedes.createBroker({
+    // every device message and every ack passes through the broker's emitter; its default of 100 at
+    // once queued acks for seconds under load
+    concurrency: 1000,
     authenticate: (client, username, password, done) => {
       if (!username || !password) return done(refused(), false);
       ingestion.directory

@@ -186,6 +186,15 @@ export function createPipeline(options: PipelineOptions) {
         null,
         message.msgSeq,
       );
+    // the embedded broker and HTTP refuse their logins; an external broker may still hold their credentials
+    if (device.state === 'Decommissioned')
+      return refusedMessage(
+        incoming,
+        'invalid payload',
+        `device ${device.serial} is decommissioned`,
+        device,
+        message.msgSeq,
+      );
     const problem = await identityProblem(message, incoming, device, directory);
     if (problem) return refusedMessage(incoming, problem.reason, problem.detail, device, message.msgSeq);
 

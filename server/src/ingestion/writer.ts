@@ -10,7 +10,7 @@
  */
 import type { Logger } from 'pino';
 import type { Database, Db } from '../db/client';
-import type { FailedRow, Prepared } from './pipeline';
+import type { FailedRow, MeasureRow, Prepared } from './pipeline';
 import { insertEvents, insertFailures, insertMeasures, keyOf } from './telemetry.repository';
 
 export interface Ack {
@@ -39,10 +39,20 @@ export interface WriterOptions {
 async function writeBatch(db: Db, jobs: Job[]): Promise<Ack[]> {
   return db.transaction(async (txAny) => {
     const tx = txAny as unknown as Db;
-    const stored = await insertMeasures(
-      tx,
-      jobs.map((j) => j.prepared),
-    );
+    // a key counts once per batch: the same (device, port, t) in two messages of it is a duplicate
+    const batchKeys = new Set<string>();
+    const repeated = new Set<MeasureRow>();
+    const rows: MeasureRow[] = [];
+    for (const { prepared } of jobs)
+      for (const m of prepared.measures) {
+        const key = keyOf(m.deviceId, m.port, m.epoch);
+        if (batchKeys.has(key)) repeated.add(m);
+        else {
+          batchKeys.add(key);
+          rows.push(m);
+        }
+      }
+    const stored = await insertMeasures(tx, rows);
     const failures: FailedRow[] = [];
     const acks = jobs.map(({ prepared }) => {
       failures.push(...prepared.failures);
@@ -50,9 +60,7 @@ async function writeBatch(db: Db, jobs: Job[]): Promise<Ack[]> {
       let accepted = 0;
       let duplicates = 0;
       for (const m of prepared.measures) {
-        const key = keyOf(m.deviceId, m.port, m.epoch);
-        // a key counts once: the same (device, port, t) in two messages of one batch is a duplicate too
-        if (stored.delete(key)) {
+        if (!repeated.has(m) && !stored.has(keyOf(m.deviceId, m.port, m.epoch))) {
           accepted += 1;
           continue;
         }
@@ -88,7 +96,8 @@ async function writeBatch(db: Db, jobs: Job[]): Promise<Ack[]> {
 
 export function createBatchWriter(database: Database, log: Logger, options: WriterOptions = {}) {
   const maxRows = options.maxRows ?? 5000;
-  const concurrency = options.concurrency ?? (database.kind === 'pglite' ? 1 : 2);
+  // PGlite has one connection; on PostgreSQL a few batches commit at once (the pool has 10)
+  const concurrency = options.concurrency ?? (database.kind === 'pglite' ? 1 : 4);
   const queue: Job[] = [];
   let queuedRows = 0;
   let running = 0;
