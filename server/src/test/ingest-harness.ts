@@ -34,7 +34,24 @@ export function mosquittoPub(
   return new Promise((resolve) => {
     execFile(
       'mosquitto_pub',
-      ['-h', '127.0.0.1', '-p', String(port), '-V', 'mqttv311', '-q', '1', '-u', user, '-P', password, '-t', topic, '-m', message],
+      [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '-V',
+        'mqttv311',
+        '-q',
+        '1',
+        '-u',
+        user,
+        '-P',
+        password,
+        '-t',
+        topic,
+        '-m',
+        message,
+      ],
       { timeout: 15_000 },
       (err, _stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stderr }),
     );
@@ -111,7 +128,10 @@ export async function startIngestHarness(options: { topicPrefix?: string } = {})
     companyId: company.id,
     measurementPointId: point.id,
   });
-  await db.update(devices).set({ keyHash: sha256(key) }).where(eq(devices.id, built.id));
+  await db
+    .update(devices)
+    .set({ keyHash: sha256(key) })
+    .where(eq(devices.id, built.id));
   const ingestion = createIngestion({
     database,
     log: silentLog,
@@ -152,7 +172,11 @@ export async function giveProvisioningKey(database: Database, productCode: strin
   return key;
 }
 
-export async function pointParameters(database: Database, pointId: string, parameters: object): Promise<void> {
+export async function pointParameters(
+  database: Database,
+  pointId: string,
+  parameters: object,
+): Promise<void> {
   await database.db
     .update(measurementPoints)
     .set({ parameters, updatedAt: new Date() })
