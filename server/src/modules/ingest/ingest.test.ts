@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../auth/jwt';
 import { failedMeasures, measures } from '../../db/schema';
 import { buildApp } from '../../http/app';
-import { startIngestHarness, type IngestHarness } from '../../test/ingest-harness';
-import { testSecret } from '../../test/test-server';
+import { deviceSubscriber, startIngestHarness, type IngestHarness } from '../../test/ingest-harness';
+import { bearer, demoPassword, testSecret } from '../../test/test-server';
 
 let h: IngestHarness;
 let app: FastifyInstance;
@@ -106,5 +106,39 @@ describe('POST /ingest/v1/up', () => {
   it('413 for a body over the limit, never a 500', async () => {
     const res = await post(`[${'1,'.repeat(600_000)}1]`, auth());
     expect(res.statusCode).toBe(413);
+  });
+});
+
+describe('retained config after an API change', () => {
+  it('publishes the new parameters when an operator edits the point', async () => {
+    const sub = await deviceSubscriber(h.port, h.device.serial, h.device.key, h.topic('config'));
+    expect(JSON.parse(await sub.nth(1))).toMatchObject({ ports: { ai1: { value_20mA: 10 } } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login_check',
+      payload: { username: 'admin@demo.aforo.dev', password: demoPassword },
+    });
+    const headers = bearer(login.json<{ token: string }>().token, { 'x-current-company': h.companyId });
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/points/${h.pointId}`,
+      headers,
+      payload: {
+        name: 'Río de prueba',
+        latitude: 41.65,
+        longitude: -0.88,
+        kind: 'river',
+        measureTime: 300,
+        transmissionTime: 900,
+        parameters: { ai1: { value_4mA: 0, value_20mA: 20 } },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(JSON.parse(await sub.nth(2))).toMatchObject({
+      measure_time: 300,
+      transmission_time: 900,
+      ports: { ai1: { value_20mA: 20 } },
+    });
+    await sub.close();
   });
 });
