@@ -22,6 +22,8 @@ export interface Fault {
   kind: FaultKind;
   /** silent: epoch ms from which the device sends nothing (absent: never sends). */
   since?: number;
+  /** The fault acts only between these instants (epoch ms) instead of in its periodic windows. */
+  window?: { from: number; to: number };
 }
 
 /** What the series of a site depends on: its identity seeds every random draw. */
@@ -412,7 +414,13 @@ export function sampleAt(
   if (fault?.kind === 'silent' && (fault.since === undefined || t >= fault.since)) return null;
   const clean = cleanRaw(site, port, levels, t, intervalSeconds);
   if (!clean) return null;
-  const start = fault ? faultWindowStart(site.key, fault.kind, t) : null;
+  const start = !fault
+    ? null
+    : fault.window
+      ? t >= fault.window.from && t < fault.window.to
+        ? fault.window.from
+        : null
+      : faultWindowStart(site.key, fault.kind, t);
   if (!fault || start === null) return { t, ...clean, fault: null };
   switch (fault.kind) {
     case 'flat': {

@@ -2,8 +2,10 @@
  * Demo fleet: real-looking river, channel, well, tank and rain-gauge sites in Spain for the two client
  * companies, devices in every state of DESIGN.md §5 with their state history, and layers.
  */
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
+import { demoDeviceKey, demoProvisioningKey } from './demo-keys';
 import {
   devices,
   deviceStateHistory,
@@ -278,9 +280,46 @@ const pathTo: Record<string, string[]> = {
   Unconfigured: ['Unconfigured'],
 };
 
-export async function seedDemoFleet(tx: Db, companyIds: { norte: string; levante: string }): Promise<void> {
+const dayMs = 86_400_000;
+/** Days before now of the steps after installation, by final state (the history reads like one). */
+const daysAfterInstall: Record<string, number[]> = {
+  'Not Operational': [9],
+  Maintenance: [20],
+  Repaired: [41, 6],
+};
+
+/**
+ * When each step of a device's path happened. Installed devices went Active more than a year ago,
+ * so the back-filled year of measures (demo-history.ts) falls inside their time at the point; stock
+ * devices moved in the last months.
+ */
+export function demoStepDates(steps: string[], now: number): Date[] {
+  const active = steps.indexOf('Active');
+  if (active < 0) return steps.map((_, i) => new Date(now - (steps.length - i) * 21 * dayMs));
+  const after = daysAfterInstall[steps.at(-1)!] ?? [];
+  return steps.map((_, i) =>
+    i <= active
+      ? new Date(now - (380 + (active - i) * 10) * dayMs)
+      : new Date(now - after[i - active - 1]! * dayMs),
+  );
+}
+
+/** The stored form of a key: SHA-256 hex, as devices.service hashDeviceKey and the broker compute it. */
+const keyHash = (key: string) => createHash('sha256').update(key).digest('hex');
+
+export async function seedDemoFleet(
+  tx: Db,
+  companyIds: { norte: string; levante: string },
+  demoPassword: string,
+): Promise<void> {
   const modelRows = await tx.select().from(models);
   const productRows = await tx.select().from(products);
+  // every product accepts self-registration with its demo provisioning key (`npm run simulate`)
+  for (const product of productRows)
+    await tx
+      .update(products)
+      .set({ provisioningKeyHash: keyHash(demoProvisioningKey(demoPassword, product.code)) })
+      .where(eq(products.id, product.id));
   const firmwareRows = await tx.select().from(firmwares);
   const [network] = await tx.select().from(networks).where(eq(networks.name, 'Movistar 4G'));
   const modelId = (name: string) => modelRows.find((m) => m.name === name)!.id;
@@ -292,10 +331,13 @@ export async function seedDemoFleet(tx: Db, companyIds: { norte: string; levante
   async function addDevice(state: string, kind: Kind, companyId: string | null, pointId: string | null) {
     const kit = equipment[kind];
     serial += 1;
+    const serialText = `AFR-${serial}`;
     const [device] = await tx
       .insert(devices)
       .values({
-        serial: `AFR-${serial}`,
+        serial: serialText,
+        // self-registered devices log in with their product's key and get their own on review
+        keyHash: state === 'Unconfigured' ? null : keyHash(demoDeviceKey(demoPassword, serialText)),
         manufactured: '2025-03-01',
         modelId: modelId(kit.model),
         productId: productId(kit.product),
@@ -311,13 +353,13 @@ export async function seedDemoFleet(tx: Db, companyIds: { norte: string; levante
       })
       .returning({ id: devices.id });
     const steps = pathTo[state]!;
+    const dates = demoStepDates(steps, now);
     await tx.insert(deviceStateHistory).values(
       steps.map((to, i) => ({
         deviceId: device!.id,
         fromState: i === 0 ? null : steps[i - 1]!,
         toState: to,
-        // spread over the last months so the history reads like one
-        at: new Date(now - (steps.length - i) * 21 * 86_400_000),
+        at: dates[i]!,
         pointId: ['Active', 'Not Operational', 'Maintenance', 'Repaired'].includes(to) ? pointId : null,
         reason: to === 'Maintenance' ? 'Revisión del sensor' : null,
       })),

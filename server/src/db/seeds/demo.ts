@@ -273,6 +273,6 @@ export async function seedDemo(db: Db, password: string): Promise<void> {
         .returning({ id: users.id });
       await tx.insert(userProfiles).values({ userId: user!.id, companyId, roles: account.roles });
     }
-    await seedDemoFleet(tx, { norte: ids.norte!, levante: ids.levante! });
+    await seedDemoFleet(tx, { norte: ids.norte!, levante: ids.levante! }, password);
   });
 }

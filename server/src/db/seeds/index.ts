@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users } from '../schema';
 import { seedDemo } from './demo';
+import { backfillDemoHistory } from './demo-history';
 
 /** Seeds only an empty database (no users), so restarts and real data are never touched. */
 export async function seedIfEmpty(db: Db, seed: 'demo' | 'none', demoPassword: string): Promise<boolean> {
@@ -9,5 +10,7 @@ export async function seedIfEmpty(db: Db, seed: 'demo' | 'none', demoPassword: s
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
   await seedDemo(db, demoPassword);
+  // a year of measures (the test template seeds without it: tests write their own measures)
+  await backfillDemoHistory(db, { now: new Date() });
   return true;
 }
