@@ -13,6 +13,8 @@ import { startExternalIngest } from './ingestion/external';
 import { createIngestion, type Ingestion } from './ingestion/ingestion';
 import { ensurePartitionsNow, startPartitionsJob } from './jobs/partitions-job';
 import { createLogger } from './lib/logger';
+import { loadDemoDevices } from './simulator/demo-devices';
+import { startSimulator } from './simulator/simulator';
 
 const roles = ['api', 'ingest', 'jobs', 'all'] as const;
 type ProcessRole = (typeof roles)[number];
@@ -81,6 +83,22 @@ async function main(): Promise<void> {
       // the broker stops first: no message is taken that the writer could not finish
       closers.unshift(broker.close);
       log.info({ port: broker.port }, 'embedded MQTT broker listening');
+    }
+  }
+
+  // the demo devices report through the real MQTT path, so a newcomer sees live data (DESIGN.md §1)
+  if (brokerUrl && env.SIMULATOR === 'on' && env.SEED === 'demo') {
+    const devices = await loadDemoDevices(database.db, env.DEMO_PASSWORD);
+    if (devices.length > 0) {
+      const simulator = await startSimulator({
+        mqttUrl: brokerUrl,
+        topicPrefix: env.MQTT_TOPIC_PREFIX,
+        devices,
+        intervalSeconds: env.SIMULATOR_INTERVAL_SECONDS,
+        log,
+      });
+      // stops before the broker, so its last messages are answered
+      closers.unshift(simulator.stop);
     }
   }
 
