@@ -472,7 +472,8 @@ export function seriesKindOf(pointKind: PointKind, portType: PortType): PointKin
 export function batteryAt(serial: string, t: number): number {
   const seed = hashText(serial);
   const start = 3.62 + 0.05 * uniform(seed, 1);
-  const ageDays = (((t / day) % 540) + 540) % 540; // packs replaced every 18 months
+  // packs replaced every 18 months, each device on its own date
+  const ageDays = (((t / day + 540 * uniform(seed, 3)) % 540) + 540) % 540;
   const cold = 0.03 * Math.cos(2 * Math.PI * yearFraction(t));
   return round(start - ageDays * 0.0006 - cold + 0.005 * normal(seed, Math.floor(t / hour)), 3);
 }

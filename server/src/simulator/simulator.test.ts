@@ -112,7 +112,7 @@ describe('live simulator', () => {
     const listener = await listen(broker.port);
     cleanup.push(() => listener.client.endAsync(true));
 
-    const resumeFrom = new Date(Math.floor(Date.now() / 900_000) * 900_000 - 3600_000);
+    const resumeFrom = new Date(Math.floor(Date.now() / 900_000) * 900_000 - 2 * 3600_000);
     const silent: SimulatedDevice = {
       ...river,
       serial: 'AFR-1002',
@@ -146,10 +146,10 @@ describe('live simulator', () => {
     expect(first.status.rssi).toBeLessThan(-50);
     // the first message forwards what is due since the last stored measure, at the point's 15 minutes
     const catchUp = first.measures.filter(
-      (m) => m.t % 900 === 0 && m.t * 1000 <= resumeFrom.getTime() + 3600_000,
+      (m) => m.t % 900 === 0 && m.t * 1000 <= resumeFrom.getTime() + 2 * 3600_000,
     );
-    expect(catchUp.map((m) => m.t * 1000 - resumeFrom.getTime())).toEqual([
-      900_000, 1_800_000, 2_700_000, 3_600_000,
+    expect(catchUp.map((m) => (m.t * 1000 - resumeFrom.getTime()) / 900_000)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8,
     ]);
 
     // then live measures every 100 ms: no gap, no repeat, across messages
@@ -172,6 +172,27 @@ describe('live simulator', () => {
     expect(stats.messages).toBeGreaterThanOrEqual(ups.length - 1);
     expect(stats.accepted).toBeGreaterThan(0);
     expect(stats.connected).toBe(1); // AFR-1001 only: the silent one has no client, the refused one no session
+  });
+
+  it('fills a short gap (a server restart) at the live step, so the chart has no hole', async () => {
+    const broker = await startBroker({ 'AFR-1001': 'key-1001', listener: 'listener-key' });
+    cleanup.push(broker.close);
+    const listener = await listen(broker.port);
+    cleanup.push(() => listener.client.endAsync(true));
+    const resumeFrom = new Date(Date.now() - 30_000);
+    const sim = await startSimulator({
+      mqttUrl: `mqtt://127.0.0.1:${broker.port}`,
+      topicPrefix: prefix,
+      devices: [{ ...river, resumeFrom }],
+      intervalSeconds: 1,
+      log,
+    });
+    cleanup.push(() => sim.stop());
+    await until(() => listener.ups.length >= 1);
+    const ts = listener.ups[0]!.measures.map((m) => m.t * 1000);
+    expect(ts.length).toBeGreaterThanOrEqual(29);
+    expect(ts[0]! - resumeFrom.getTime()).toBeLessThanOrEqual(1000);
+    expect(new Set(ts.slice(1).map((t, i) => t - ts[i]!))).toEqual(new Set([1000]));
   });
 
   it('keeps what it could not send while the broker is down and forwards it after reconnecting', async () => {

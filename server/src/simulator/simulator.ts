@@ -9,7 +9,7 @@ import { connect, type MqttClient } from 'mqtt';
 import { maxMeasuresPerMessage } from '@aforo/contracts/device-protocol';
 import type { Logger } from '../lib/logger';
 import type { SimulatedDevice } from './device-plan';
-import { batteryAt, day, rssiAt, sampleAt, second } from './series';
+import { batteryAt, day, hour, rssiAt, sampleAt, second } from './series';
 
 export type { SimulatedDevice } from './device-plan';
 
@@ -118,12 +118,12 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     const topic = (channel: string) =>
       `${options.topicPrefix}/${device.productCode}/${device.serial}/${channel}`;
     const started = now();
-    // measures due from the last stored one (at the point's own step), then live ones on our grid
+    // measures due since the last stored one, then live ones on our grid: a short gap (a restart
+    // of the server) is filled at the live step, a longer one at the point's measure time
     const resume = device.resumeFrom?.getTime();
+    const backlogStep = resume !== undefined && started - resume <= hour ? step : device.measureTime * second;
     let backlog =
-      resume !== undefined && started - resume < catchUpLimit
-        ? gridTimes(resume, started, device.measureTime * second)
-        : [];
+      resume !== undefined && started - resume < catchUpLimit ? gridTimes(resume, started, backlogStep) : [];
     let cursor = Math.floor(started / step) * step;
     let seq = 0;
     let busy = false;
@@ -205,7 +205,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
         cursor = Math.max(cursor, Math.floor((until - catchUpLimit) / step) * step);
         const old = backlog.slice(0, room);
         const live = gridTimes(cursor, until, step, room - old.length);
-        const measures = [...sample(old, device.measureTime * second), ...sample(live, step)];
+        const measures = [...sample(old, backlogStep), ...sample(live, step)];
         if (measures.length === 0) {
           backlog = backlog.slice(old.length);
           if (live.length > 0) cursor = live.at(-1)!;
