@@ -59,8 +59,9 @@ const fleet = await loadFleetOverApi({ apiUrl: values.api, demoPassword: values.
     process.exit(1);
   },
 );
+const silent = fleet.devices.filter((d) => d.fault?.kind === 'silent').length;
 console.log(
-  `${fleet.devices.length} devices (${fleet.installed} demo devices, ${fleet.added} new serials) → ${values.mqtt}, ` +
+  `${fleet.devices.length} devices (${fleet.installed} demo devices of which ${silent} silent, ${fleet.added} new serials) → ${values.mqtt}, ` +
     `${rate} message/s each with ${measures} measure(s) per port`,
 );
 
