@@ -64,26 +64,5 @@ export function createEventsRepository(db: Db) {
     listInCompany: (scope: Scope, query: EventListQuery) => list(inCompany(scope, devices.companyId), query),
     /** Provider staff: events of every device, stock included. */
     listAcrossCompanies: (query: EventListQuery) => list(undefined, query),
-
-    async pointInCompany(scope: Scope, id: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: measurementPoints.id })
-        .from(measurementPoints)
-        .where(and(eq(measurementPoints.id, id), inCompany(scope, measurementPoints.companyId)));
-      return row !== undefined;
-    },
-
-    async deviceInCompany(scope: Scope, id: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: devices.id })
-        .from(devices)
-        .where(and(eq(devices.id, id), inCompany(scope, devices.companyId)));
-      return row !== undefined;
-    },
-
-    async deviceAcrossCompanies(id: string): Promise<boolean> {
-      const [row] = await db.select({ id: devices.id }).from(devices).where(eq(devices.id, id));
-      return row !== undefined;
-    },
   };
 }

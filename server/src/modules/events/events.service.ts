@@ -7,13 +7,15 @@
 import type { EventListQuery } from '@aforo/contracts/events';
 import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
-import { AppError, NotFoundError } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
+import { createTelemetrySubjects } from '../telemetry-subjects/telemetry-subjects';
 import { toEvent } from './events.mapper';
 import { createEventsRepository } from './events.repository';
 
 export function createEventsService(db: Db) {
   const repo = createEventsRepository(db);
+  const assertVisible = createTelemetrySubjects(db);
 
   return {
     async list(ctx: RequestContext, query: EventListQuery) {
@@ -21,15 +23,7 @@ export function createEventsService(db: Db) {
       if (query.from && query.to && query.from.getTime() >= query.to.getTime()) {
         throw new AppError('ME1001');
       }
-      if (query.pointId && !(await repo.pointInCompany(ctx, query.pointId))) {
-        throw new NotFoundError('POM1000');
-      }
-      if (query.deviceId) {
-        const visible = ctx.isGlobal
-          ? await repo.deviceAcrossCompanies(query.deviceId)
-          : await repo.deviceInCompany(ctx, query.deviceId);
-        if (!visible) throw new NotFoundError('EQ1000');
-      }
+      await assertVisible(ctx, query);
       // provider staff naming a device of another company read it without the company filter
       const acrossCompanies = ctx.isGlobal && (query.allCompanies || query.deviceId !== undefined);
       const { rows, total } = acrossCompanies

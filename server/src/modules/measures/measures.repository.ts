@@ -28,29 +28,6 @@ export interface MeasureFilter {
 
 export function createMeasuresRepository(db: Db) {
   return {
-    /** The point, when it belongs to the current company (deleted ones too: their history stays). */
-    async pointInCompany(scope: Scope, id: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: measurementPoints.id })
-        .from(measurementPoints)
-        .where(and(eq(measurementPoints.id, id), inCompany(scope, measurementPoints.companyId)));
-      return row !== undefined;
-    },
-
-    async deviceInCompany(scope: Scope, id: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: devices.id })
-        .from(devices)
-        .where(and(eq(devices.id, id), inCompany(scope, devices.companyId)));
-      return row !== undefined;
-    },
-
-    /** Provider staff reach every device, stock without company included. */
-    async deviceAcrossCompanies(id: string): Promise<boolean> {
-      const [row] = await db.select({ id: devices.id }).from(devices).where(eq(devices.id, id));
-      return row !== undefined;
-    },
-
     async list(filter: MeasureFilter, query: Pick<MeasureListQuery, 'page' | 'length' | 'dir'>) {
       const where = and(
         filter.pointId ? eq(measures.pointId, filter.pointId) : undefined,

@@ -8,8 +8,9 @@
 import { defaultMeasureRangeHours, type MeasureList, type MeasureListQuery } from '@aforo/contracts/measures';
 import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
-import { AppError, NotFoundError } from '../../http/errors';
+import { AppError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
+import { createTelemetrySubjects } from '../telemetry-subjects/telemetry-subjects';
 import { toMeasure } from './measures.mapper';
 import { createMeasuresRepository } from './measures.repository';
 
@@ -24,6 +25,7 @@ export function measureRange(query: Pick<MeasureListQuery, 'from' | 'to'>, now =
 
 export function createMeasuresService(db: Db) {
   const repo = createMeasuresRepository(db);
+  const assertVisible = createTelemetrySubjects(db);
 
   return {
     async list(ctx: RequestContext, query: MeasureListQuery): Promise<MeasureList> {
@@ -31,15 +33,7 @@ export function createMeasuresService(db: Db) {
       if (!query.pointId && !query.deviceId) throw new AppError('ME1002');
       const { from, to } = measureRange(query);
       if (from.getTime() >= to.getTime()) throw new AppError('ME1001');
-      if (query.pointId && !(await repo.pointInCompany(ctx, query.pointId))) {
-        throw new NotFoundError('POM1000');
-      }
-      if (query.deviceId) {
-        const visible = ctx.isGlobal
-          ? await repo.deviceAcrossCompanies(query.deviceId)
-          : await repo.deviceInCompany(ctx, query.deviceId);
-        if (!visible) throw new NotFoundError('EQ1000');
-      }
+      await assertVisible(ctx, query);
       const { rows, total } = await repo.list(
         {
           pointId: query.pointId,
