@@ -284,7 +284,9 @@ describe('events and config', () => {
     });
     await pointParameters(h.database, h.pointId, { ai1: { active: true, value_4mA: 0, value_20mA: 5 } });
     await h.ingestion.pointChanged(h.pointId);
-    expect(JSON.parse(await sub.nth(2))).toMatchObject({ ports: { ai1: { value_20mA: 5 } } });
+    // the login itself may publish the config again: wait for the one with the new range
+    const changed = await sub.find((m) => JSON.stringify(m.ports).includes('"value_20mA":5'));
+    expect(changed).toMatchObject({ point: h.pointId, ports: { ai1: { value_4mA: 0, value_20mA: 5 } } });
     await sub.close();
   });
 

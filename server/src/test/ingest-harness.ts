@@ -90,6 +90,21 @@ export async function deviceSubscriber(port: number, user: string, password: str
       if (received.length < n) throw new Error(`no message ${n} on ${topic}`);
       return received[n - 1]!;
     },
+    /** The first message (parsed as JSON) that satisfies `match`, waiting up to 10 s for it. */
+    async find(match: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+      const deadline = Date.now() + 10_000;
+      for (let seen = 0; ;) {
+        while (seen < received.length) {
+          const message = JSON.parse(received[seen++]!) as Record<string, unknown>;
+          if (match(message)) return message;
+        }
+        if (Date.now() > deadline) throw new Error(`no matching message on ${topic}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
     close: () => client.endAsync(),
   };
 }
