@@ -15,6 +15,11 @@ export const portSchema = z.object({
     .regex(/^[a-z][a-z0-9_]{0,19}$/),
   type: portTypeSchema,
   label: requiredText(60),
+  /**
+   * Raw values the sensor sends instead of a reading (e.g. -9999 when a radar loses its echo):
+   * stored with flag 4 and no interpreted value (DESIGN.md §6).
+   */
+  sentinels: z.array(z.number().finite()).max(8).optional(),
 });
 export type Port = z.infer<typeof portSchema>;
 
