@@ -4,7 +4,7 @@
  * message, and the API invalidates an entry when it changes the device or its point.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { PortType } from '@aforo/contracts/models';
+import type { Port, PortType } from '@aforo/contracts/models';
 import type { PortParameters } from '@aforo/contracts/point-parameters';
 import type { Db } from '../db/client';
 import {
@@ -39,6 +39,8 @@ export interface DeviceContext {
   modelName: string | null;
   /** Port key → type, from the model; empty when the device has no model yet (Unconfigured). */
   ports: Map<string, PortType>;
+  /** Port key → raw values that mean "no reading" (model's sentinels). */
+  sentinels: Map<string, readonly number[]>;
   /** Firmware version → id, among the model's firmwares. */
   firmwares: Map<string, string>;
   point: DevicePoint | null;
@@ -77,6 +79,7 @@ export function createDeviceDirectory(db: Db, options: { ttlMs?: number; now?: (
     const row = await findDevice(db, serial);
     if (!row) return null;
     const fw = row.modelId ? await firmwaresOf(db, row.modelId) : [];
+    const ports = (row.ports ?? []) as Port[];
     const p = row.point;
     return {
       id: row.id,
@@ -88,7 +91,8 @@ export function createDeviceDirectory(db: Db, options: { ttlMs?: number; now?: (
       productKeyHash: row.productKeyHash,
       modelId: row.modelId,
       modelName: row.modelName,
-      ports: new Map(((row.ports ?? []) as { key: string; type: PortType }[]).map((x) => [x.key, x.type])),
+      ports: new Map(ports.map((x) => [x.key, x.type])),
+      sentinels: new Map(ports.filter((x) => x.sentinels?.length).map((x) => [x.key, x.sentinels!])),
       firmwares: new Map(fw.map((f) => [f.version, f.id])),
       point: p
         ? {

@@ -4,8 +4,8 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devices, events, failedMeasures, measures, seriesLatest } from '../db/schema';
-import { buildCatalogue } from '../test/factories';
+import { devices, events, failedMeasures, measures, models, seriesLatest } from '../db/schema';
+import { buildCatalogue, buildDevice, buildPoint } from '../test/factories';
 import {
   deviceSubscriber,
   giveProvisioningKey,
@@ -14,6 +14,7 @@ import {
   startIngestHarness,
   type IngestHarness,
 } from '../test/ingest-harness';
+import { sha256 } from './device-directory';
 
 let h: IngestHarness;
 beforeAll(async () => {
@@ -256,6 +257,58 @@ describe('device access', () => {
     expect(device).toMatchObject({ state: 'Unconfigured', companyId: null, measurementPointId: null });
     const [row] = await h.database.db.select().from(measures).where(eq(measures.deviceId, device!.id));
     expect(row).toMatchObject({ direct: 12, interpreted: null, pointId: null });
+  });
+});
+
+describe('radar with a sentinel value', () => {
+  it('stores the sentinel with flag 4 and no level, and converts the rest from the ground level', async () => {
+    const db = h.database.db;
+    const { model, product } = await buildCatalogue(db);
+    await db
+      .update(models)
+      .set({ ports: [{ key: 'ai1', type: 'radar', label: 'Radar', sentinels: [-9999] }] })
+      .where(eq(models.id, model.id));
+    const point = await buildPoint(db, h.companyId, { groundLevel: 6.5, invertLevel: 0 });
+    const radar = await buildDevice(db, {
+      modelId: model.id,
+      productId: product.id,
+      state: 'Active',
+      companyId: h.companyId,
+      measurementPointId: point.id,
+    });
+    const key = 'radar-key-0123456789';
+    await db
+      .update(devices)
+      .set({ keyHash: sha256(key) })
+      .where(eq(devices.id, radar.id));
+    const [t1, t2] = [nextT(), nextT()];
+    const body = JSON.stringify({
+      v: 1,
+      product: product.code,
+      model: model.name,
+      serial: radar.serial,
+      measures: [
+        { port: 'ai1', t: t1, v: 4.25 },
+        { port: 'ai1', t: t2, v: -9999 },
+      ],
+    });
+    const res = await mosquittoPub(
+      h.port,
+      radar.serial,
+      key,
+      h.ingestion.topics.of(product.code, radar.serial, 'up'),
+      body,
+    );
+    expect(res.code).toBe(0);
+    const rows = await db
+      .select()
+      .from(measures)
+      .where(eq(measures.deviceId, radar.id))
+      .orderBy(asc(measures.ts));
+    expect(rows.map((r) => [r.direct, r.interpreted, r.flag])).toEqual([
+      [4.25, 2.25, 1],
+      [-9999, null, 4],
+    ]);
   });
 });
 

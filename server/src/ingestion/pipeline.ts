@@ -246,7 +246,7 @@ export function createPipeline(options: PipelineOptions) {
       const type = device.ports.get(m.port);
       const parameters = point?.parameters[m.port] ?? {};
       const converted = type
-        ? convert(type, m.v, parameters, point?.levels ?? noLevels)
+        ? convert(type, m.v, parameters, point?.levels ?? noLevels, device.sentinels.get(m.port))
         : { direct: m.v, adjusted: m.v, interpreted: null, flag: flags.pass };
       measures.push({
         deviceId: device.id,

@@ -45,10 +45,20 @@ it('counts a key once per batch and finds the keys stored by earlier batches', a
     writer.submit(message(2, [epoch + 1, epoch + 2])),
   ]);
   expect(a).toEqual({ msg_seq: 1, accepted: 2, duplicates: 0, rejected: [] });
-  expect(b).toEqual({ msg_seq: 2, accepted: 1, duplicates: 1, rejected: [{ i: 0, reason: 'duplicated measure' }] });
+  expect(b).toEqual({
+    msg_seq: 2,
+    accepted: 1,
+    duplicates: 1,
+    rejected: [{ i: 0, reason: 'duplicated measure' }],
+  });
   // a later batch: epoch + 2 is stored, epoch + 3 is new
   const c = await writer.submit(message(3, [epoch + 2, epoch + 3]));
-  expect(c).toEqual({ msg_seq: 3, accepted: 1, duplicates: 1, rejected: [{ i: 0, reason: 'duplicated measure' }] });
+  expect(c).toEqual({
+    msg_seq: 3,
+    accepted: 1,
+    duplicates: 1,
+    rejected: [{ i: 0, reason: 'duplicated measure' }],
+  });
 });
 
 it('splits a failing batch so one bad message does not hold back the others', async () => {
