@@ -63,6 +63,12 @@ export function PointDeviceCard({ point }: { point: Point }) {
               <LabeledValue label={t('devices.fields.lastSeen')}>
                 {device.data?.lastSeenAt ? formatDateTime(device.data.lastSeenAt) : t('devices.never')}
               </LabeledValue>
+              <LabeledValue label={t('devices.fields.lastBattery')}>
+                {device.data?.lastBattery != null ? `${device.data.lastBattery.toFixed(2)} V` : '—'}
+              </LabeledValue>
+              <LabeledValue label={t('devices.fields.lastRssi')}>
+                {device.data?.lastRssi != null ? `${device.data.lastRssi} dBm` : '—'}
+              </LabeledValue>
             </Group>
             <Text size="sm" fw={500}>
               {t('devices.history.title')}
