@@ -58,10 +58,10 @@ export async function startEmbeddedBroker(
           if (!device) return done(refused(), false);
           deviceOf.set(client, device);
           done(null, true);
-          // the retained config lives in memory: publish it again for every login, before the
-          // device subscribes, so it is there whatever happened to the broker meanwhile
+          // the retained config lives in this broker's memory: make sure it is there (the first
+          // login since start publishes it) before the device subscribes
           void ingestion
-            .publishConfig(device.serial)
+            .publishConfig(device.serial, { unlessPublished: true })
             .catch((err: unknown) => log.warn({ err }, 'config publish failed'));
         })
         .catch((err: unknown) => {

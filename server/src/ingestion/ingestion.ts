@@ -65,15 +65,22 @@ export function createIngestion(options: IngestionOptions) {
     );
   }
 
-  async function publishConfig(serial: string): Promise<void> {
+  /** What this process last published as each device's retained config. */
+  const published = new Map<string, string>();
+
+  /**
+   * Publishes the device's current config, retained. `unlessPublished` (a login) skips it when this
+   * process already published the same text: the broker still holds it, and the device would get it twice.
+   */
+  async function publishConfig(serial: string, options: { unlessPublished?: boolean } = {}): Promise<void> {
     directory.invalidate(serial);
     const device = await directory.get(serial);
     if (!device?.productCode) return;
-    await publish(
-      topics.of(device.productCode, device.serial, 'config'),
-      JSON.stringify(deviceConfig(device)),
-      true,
-    );
+    const topic = topics.of(device.productCode, device.serial, 'config');
+    const payload = JSON.stringify(deviceConfig(device));
+    if (options.unlessPublished && published.get(topic) === payload) return;
+    published.set(topic, payload);
+    await publish(topic, payload, true);
   }
 
   return {
