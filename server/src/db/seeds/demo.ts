@@ -58,7 +58,12 @@ export const demoModels: {
   ports: Port[];
 }[] = [
   { brand: 'OTT', name: 'PLS-C', ports: [{ key: 'ai1', type: 'pressure', label: 'Nivel (presión)' }] },
-  { brand: 'VEG', name: 'VEGAPULS C 21', ports: [{ key: 'ai1', type: 'radar', label: 'Nivel radar' }] },
+  {
+    brand: 'VEG',
+    name: 'VEGAPULS C 21',
+    // -9999: the radar lost its echo (no reading)
+    ports: [{ key: 'ai1', type: 'radar', label: 'Nivel radar', sentinels: [-9999] }],
+  },
   {
     brand: 'SEB',
     name: 'MDS-Dipper-PT',
@@ -72,7 +77,11 @@ export const demoModels: {
       { key: 'p1', type: 'pulse', label: 'Pluviómetro' },
     ],
   },
-  { brand: 'SEB', name: 'ULS-200', ports: [{ key: 'ai1', type: 'ultrasonic', label: 'Nivel ultrasónico' }] },
+  {
+    brand: 'SEB',
+    name: 'ULS-200',
+    ports: [{ key: 'ai1', type: 'ultrasonic', label: 'Nivel ultrasónico', sentinels: [-9999] }],
+  },
   { brand: 'KEL', name: 'ARC-1', ports: [{ key: 'ai1', type: 'pressure', label: 'Presión' }] },
 ];
 

@@ -43,13 +43,19 @@ describe('models', () => {
     });
     expect((await call('GET', `/api/models/${model.id}`, 'admin')).json()).toEqual(model);
 
-    const ports = [...level, { key: 't1', type: 'current_4_20', label: 'Temperatura' }];
+    const ports = [
+      ...level,
+      { key: 't1', type: 'current_4_20', label: 'Temperatura' },
+      { key: 'r1', type: 'radar', label: 'Nivel radar', sentinels: [-9999, 0] },
+    ];
     const updated = await call('PUT', `/api/models/${model.id}`, 'admin', {
       brandId: keller,
       name: 'DCX-22 AA',
       ports,
     });
     expect(updated.json()).toMatchObject({ name: 'DCX-22 AA', ports });
+    // the sentinel values round-trip through the stored ports
+    expect((await call('GET', `/api/models/${model.id}`, 'admin')).json().ports).toEqual(ports);
     expect((await call('DELETE', `/api/models/${model.id}`, 'admin')).json()).toEqual({ ok: true });
     expect((await call('GET', `/api/models/${model.id}`, 'admin')).json().code).toBe('MO1000');
 

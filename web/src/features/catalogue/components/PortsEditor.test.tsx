@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Brand } from '@aforo/contracts/brands';
+import type { Model } from '@aforo/contracts/models';
 import { brandId, renderAs, resetSession, stubApi, timestamps } from '../test-utils';
 import { ModelFormModal } from './ModelFormModal';
 
@@ -20,6 +21,14 @@ async function openNewModel() {
 }
 
 const rows = (dialog: HTMLElement) => within(dialog).queryAllByTestId('port-row');
+
+async function chooseType(dialog: HTMLElement, n: number, type: string) {
+  await userEvent.click(within(dialog).getByRole('combobox', { name: `Type of port ${n}` }));
+  await userEvent.click(await screen.findByRole('option', { name: type }));
+}
+
+const posts = (fetchSpy: ReturnType<typeof stubApi>) =>
+  fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST');
 
 describe('the ports editor of a model', () => {
   it('starts with one port and adds and removes ports, keeping keys unique', async () => {
@@ -84,5 +93,68 @@ describe('the ports editor of a model', () => {
       name: 'LX-200',
       ports: [{ key: 'ai1', type: 'radar', label: 'Level' }],
     });
+  });
+
+  it('asks for sentinel values on radar and ultrasonic ports, and sends them as numbers', async () => {
+    const { dialog, fetchSpy } = await openNewModel();
+    const sentinels = (n: number) =>
+      within(dialog).queryByRole('textbox', { name: `Sentinel values of port ${n}` });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Brand' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'HYD' }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'LX-300');
+    expect(sentinels(1)).toBeNull();
+    await chooseType(dialog, 1, 'Pressure');
+    expect(sentinels(1)).toBeNull();
+    await chooseType(dialog, 1, 'Radar');
+    expect(sentinels(1)).toHaveValue('');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Label of port 1' }), 'Level');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add port' }));
+    await chooseType(dialog, 2, 'Ultrasonic');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Label of port 2' }), 'Level 2');
+
+    // not a list of numbers: refused on the field, nothing sent
+    await userEvent.type(sentinels(1)!, '-9999, none');
+    await userEvent.type(sentinels(2)!, '1 2 3 4 5 6 7 8 9');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'Enter numbers separated by commas or spaces, with a decimal point (e.g. -9999, 0).',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('At most 8 sentinel values.')).toBeInTheDocument();
+    expect(sentinels(1)).toHaveAttribute('aria-invalid', 'true');
+    expect(posts(fetchSpy)).toHaveLength(0);
+
+    await userEvent.clear(sentinels(1)!);
+    await userEvent.type(sentinels(1)!, '-9999, 0 ,-1.5e3');
+    await userEvent.clear(sentinels(2)!);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts(fetchSpy)).toHaveLength(1));
+    // a blank list is left out
+    expect(JSON.parse(String(posts(fetchSpy)[0]?.[1]?.body)).ports).toEqual([
+      { key: 'ai1', type: 'radar', label: 'Level', sentinels: [-9999, 0, -1500] },
+      { key: 'ai2', type: 'ultrasonic', label: 'Level 2' },
+    ]);
+  });
+
+  it('shows the sentinel values of a model being edited', async () => {
+    stubApi({ brands });
+    const model: Model = {
+      id: '7d3f2eaf-3b9c-4e77-9c73-2f4d8b5c1a01',
+      brand: { id: brandId, abbreviation: 'HYD' },
+      name: 'LX-200',
+      ports: [
+        { key: 'ai1', type: 'radar', label: 'Level', sentinels: [-9999, 0.5] },
+        { key: 'ai2', type: 'pressure', label: 'Pressure' },
+      ],
+      devices: 0,
+      ...timestamps,
+    };
+    await renderAs(<ModelFormModal model={model} onClose={() => undefined} />, ['ROLE_ADMIN']);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit model' });
+    expect(within(dialog).getByRole('textbox', { name: 'Sentinel values of port 1' })).toHaveValue(
+      '-9999, 0.5',
+    );
+    expect(within(dialog).queryByRole('textbox', { name: 'Sentinel values of port 2' })).toBeNull();
   });
 });

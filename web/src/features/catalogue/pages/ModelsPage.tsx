@@ -35,7 +35,18 @@ export function ModelsPage() {
       render: (model) => (
         <Group gap={4}>
           {model.ports.map((port) => (
-            <Badge key={port.key} variant="light" radius="sm" tt="none" title={port.label}>
+            <Badge
+              key={port.key}
+              variant="light"
+              radius="sm"
+              tt="none"
+              // the sentinels go in the tooltip: rarely needed, and they would crowd the list
+              title={
+                port.sentinels?.length
+                  ? `${port.label} · ${t('catalogue.models.sentinels')}: ${port.sentinels.map((v) => formatNumber(v)).join('; ')}`
+                  : port.label
+              }
+            >
               {`${port.key} · ${t(`catalogue.portTypes.${port.type}`)}`}
             </Badge>
           ))}
