@@ -20,6 +20,7 @@ export const entityTypes = [
   'point',
   'layer',
 ] as const;
+/** Every action the server records (the history screen translates each one). */
 export const logActions = [
   'create',
   'update',
@@ -31,6 +32,22 @@ export const logActions = [
   'renew_activation',
   'password_change',
   'password_restore',
+  'import',
+  'hard_delete',
+  'key_regenerated',
+  'provisioning_key_generated',
+  'provisioning_key_revoked',
+  // device transitions (contracts/src/device-states.ts) and component moves keep their own names
+  'review',
+  'assign',
+  'install',
+  'request-maintenance',
+  'maintenance',
+  'repaired',
+  'uninstall',
+  'turn-off',
+  'decommission',
+  'reincorporate',
 ] as const;
 
 export const logEntrySchema = z.object({

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { entityTypes, logActions } from '@aforo/contracts/log-entries';
+import { resources } from '../../locales';
 import { describeValue } from './change-values';
 import type { ValueLabels } from './change-values';
 import { dayToIso, historyQueryParams } from './history-filters';
@@ -57,5 +59,24 @@ describe('describeValue', () => {
     expect(
       describeValue({ 'c-1': ['ROLE_ADMIN_CLIENTE'], global: ['ROLE_ADMIN'], other: [] }, labels),
     ).toEqual(['Canal del Norte S.A.: «ROLE_ADMIN_CLIENTE»', 'Global profile: «ROLE_ADMIN»', 'other: —']);
+  });
+});
+
+describe('history texts', () => {
+  it('names every recorded action and item type in Spanish and English', () => {
+    for (const language of ['es', 'en'] as const) {
+      const history = resources[language].translation.history as {
+        actions: Record<string, string>;
+        entityTypes: Record<string, string>;
+      };
+      expect(
+        logActions.filter((action) => !history.actions[action]),
+        language,
+      ).toEqual([]);
+      expect(
+        entityTypes.filter((type) => !history.entityTypes[type]),
+        language,
+      ).toEqual([]);
+    }
   });
 });
