@@ -27,9 +27,6 @@ async function chooseType(dialog: HTMLElement, n: number, type: string) {
   await userEvent.click(await screen.findByRole('option', { name: type }));
 }
 
-const posts = (fetchSpy: ReturnType<typeof stubApi>) =>
-  fetchSpy.mock.calls.filter(([, init]) => init?.method === 'POST');
-
 describe('the ports editor of a model', () => {
   it('starts with one port and adds and removes ports, keeping keys unique', async () => {
     const { dialog } = await openNewModel();
@@ -95,26 +92,48 @@ describe('the ports editor of a model', () => {
     });
   });
 
-  it('asks for sentinel values on radar and ultrasonic ports, and sends them as numbers', async () => {
-    const { dialog, fetchSpy } = await openNewModel();
+  it('asks for sentinel values on radar and ultrasonic ports only', async () => {
+    const { dialog } = await openNewModel();
+    const sentinels = () => within(dialog).queryByRole('textbox', { name: 'Sentinel values of port 1' });
+    expect(sentinels()).toBeNull();
+    await chooseType(dialog, 1, 'Pressure');
+    expect(sentinels()).toBeNull();
+    await chooseType(dialog, 1, 'Radar');
+    expect(sentinels()).toHaveValue('');
+  });
+
+  it('shows the sentinel values of a model being edited, refuses a bad list and sends numbers', async () => {
+    const fetchSpy = stubApi({ brands });
+    const model: Model = {
+      id: '7d3f2eaf-3b9c-4e77-9c73-2f4d8b5c1a01',
+      brand: { id: brandId, abbreviation: 'HYD' },
+      name: 'LX-200',
+      ports: [
+        { key: 'ai1', type: 'radar', label: 'Level', sentinels: [-9999, 0.5] },
+        { key: 'ai2', type: 'ultrasonic', label: 'Level 2' },
+        { key: 'ai3', type: 'pressure', label: 'Pressure' },
+      ],
+      devices: 0,
+      ...timestamps,
+    };
+    await renderAs(<ModelFormModal model={model} onClose={() => undefined} />, ['ROLE_ADMIN']);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit model' });
     const sentinels = (n: number) =>
       within(dialog).queryByRole('textbox', { name: `Sentinel values of port ${n}` });
-    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Brand' }));
-    await userEvent.click(await screen.findByRole('option', { name: 'HYD' }));
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'LX-300');
-    expect(sentinels(1)).toBeNull();
-    await chooseType(dialog, 1, 'Pressure');
-    expect(sentinels(1)).toBeNull();
-    await chooseType(dialog, 1, 'Radar');
-    expect(sentinels(1)).toHaveValue('');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Label of port 1' }), 'Level');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Add port' }));
-    await chooseType(dialog, 2, 'Ultrasonic');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Label of port 2' }), 'Level 2');
+    const enter = async (n: number, text: string) => {
+      await userEvent.clear(sentinels(n)!);
+      if (text) {
+        await userEvent.click(sentinels(n)!);
+        await userEvent.paste(text);
+      }
+    };
+    expect(sentinels(1)).toHaveValue('-9999, 0.5');
+    expect(sentinels(2)).toHaveValue('');
+    expect(sentinels(3)).toBeNull();
 
-    // not a list of numbers: refused on the field, nothing sent
-    await userEvent.type(sentinels(1)!, '-9999, none');
-    await userEvent.type(sentinels(2)!, '1 2 3 4 5 6 7 8 9');
+    // not a list of numbers, or too many: refused on the field, nothing sent
+    await enter(1, '-9999, none');
+    await enter(2, '1 2 3 4 5 6 7 8 9');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
       await within(dialog).findByText(
@@ -123,38 +142,18 @@ describe('the ports editor of a model', () => {
     ).toBeInTheDocument();
     expect(within(dialog).getByText('At most 8 sentinel values.')).toBeInTheDocument();
     expect(sentinels(1)).toHaveAttribute('aria-invalid', 'true');
-    expect(posts(fetchSpy)).toHaveLength(0);
+    const puts = () => fetchSpy.mock.calls.filter(([, init]) => init?.method === 'PUT');
+    expect(puts()).toHaveLength(0);
 
-    await userEvent.clear(sentinels(1)!);
-    await userEvent.type(sentinels(1)!, '-9999, 0 ,-1.5e3');
-    await userEvent.clear(sentinels(2)!);
+    await enter(1, '-9999, 0 ,-1.5e3');
+    await enter(2, '');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(posts(fetchSpy)).toHaveLength(1));
+    await waitFor(() => expect(puts()).toHaveLength(1));
     // a blank list is left out
-    expect(JSON.parse(String(posts(fetchSpy)[0]?.[1]?.body)).ports).toEqual([
+    expect(JSON.parse(String(puts()[0]?.[1]?.body)).ports).toEqual([
       { key: 'ai1', type: 'radar', label: 'Level', sentinels: [-9999, 0, -1500] },
       { key: 'ai2', type: 'ultrasonic', label: 'Level 2' },
+      { key: 'ai3', type: 'pressure', label: 'Pressure' },
     ]);
-  });
-
-  it('shows the sentinel values of a model being edited', async () => {
-    stubApi({ brands });
-    const model: Model = {
-      id: '7d3f2eaf-3b9c-4e77-9c73-2f4d8b5c1a01',
-      brand: { id: brandId, abbreviation: 'HYD' },
-      name: 'LX-200',
-      ports: [
-        { key: 'ai1', type: 'radar', label: 'Level', sentinels: [-9999, 0.5] },
-        { key: 'ai2', type: 'pressure', label: 'Pressure' },
-      ],
-      devices: 0,
-      ...timestamps,
-    };
-    await renderAs(<ModelFormModal model={model} onClose={() => undefined} />, ['ROLE_ADMIN']);
-    const dialog = await screen.findByRole('dialog', { name: 'Edit model' });
-    expect(within(dialog).getByRole('textbox', { name: 'Sentinel values of port 1' })).toHaveValue(
-      '-9999, 0.5',
-    );
-    expect(within(dialog).queryByRole('textbox', { name: 'Sentinel values of port 2' })).toBeNull();
   });
 });
