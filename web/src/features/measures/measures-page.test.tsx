@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Measure } from '@aforo/contracts/measures';
 import { currentUserQueryKey } from '../../lib/current-user';
@@ -34,8 +35,14 @@ const measure = (overrides: Partial<Measure>): Measure => ({
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** The query client of the test that is running (cleared before the real fetch comes back). */
+let queryClient: QueryClient | undefined;
+
 afterEach(() => {
   cleanup();
+  // no query of this test may refetch once the stub is gone (it would reach happy-dom's real fetch)
+  queryClient?.clear();
+  queryClient = undefined;
   vi.unstubAllGlobals();
   sessionStore.reload(null);
 });
@@ -53,11 +60,12 @@ async function renderMeasures(path: string, measures: Measure[] = []) {
   sessionStore.setLanguage('es');
   await act(() => i18n.changeLanguage('es'));
   sessionStore.signIn('token', companyA);
-  const queryClient = createTestQueryClient();
-  queryClient.setQueryData(currentUserQueryKey(companyA), buildCurrentUser());
+  const client = createTestQueryClient();
+  queryClient = client;
+  client.setQueryData(currentUserQueryKey(companyA), buildCurrentUser());
   const rendered = renderWithProviders(<MeasuresPage />, {
     path,
-    queryClient,
+    queryClient: client,
     routes: [{ path: '/app/operation/measures', element: <MeasuresPage /> }],
   });
   const measureCalls = () =>
