@@ -113,7 +113,6 @@ export function createIngestion(options: IngestionOptions) {
     async pointChanged(pointId: string): Promise<void> {
       for (const serial of await serialsAtPoint(database.db, pointId)) await publishConfig(serial);
     },
-    stats: () => writer.stats(),
     async close(): Promise<void> {
       await writer.drained();
       await status.close();

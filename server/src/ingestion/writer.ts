@@ -103,7 +103,6 @@ export function createBatchWriter(database: Database, log: Logger, options: Writ
   let running = 0;
   let scheduled = false;
   let idle: Array<() => void> = [];
-  let committed = 0;
 
   function take(): Job[] {
     const batch: Job[] = [];
@@ -134,7 +133,6 @@ export function createBatchWriter(database: Database, log: Logger, options: Writ
     running += 1;
     try {
       const acks = await writeBatch(database.db, batch);
-      committed += acks.reduce((n, a) => n + a.accepted, 0);
       batch.forEach((job, i) => job.resolve(acks[i]!));
     } catch (err) {
       log.warn({ err, messages: batch.length }, 'batch write failed');
@@ -177,7 +175,6 @@ export function createBatchWriter(database: Database, log: Logger, options: Writ
       if (queue.length === 0 && running === 0) return Promise.resolve();
       return new Promise((resolve) => idle.push(resolve));
     },
-    stats: () => ({ queued: queue.length, running, committed }),
   };
 }
 export type BatchWriter = ReturnType<typeof createBatchWriter>;
