@@ -17,7 +17,7 @@ import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { devices } from '../db/schema';
 import { buildCatalogue, buildCompany, buildDevice, buildPoint } from '../test/factories';
-import { sha256 } from './device-directory';
+import { hashKey } from '../lib/key-hash';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aforo-crash-'));
@@ -99,7 +99,7 @@ it('loses no acknowledged measure and stores none twice across a SIGKILL', async
   const key = randomBytes(12).toString('hex');
   await setup.db
     .update(devices)
-    .set({ keyHash: sha256(key) })
+    .set({ keyHash: hashKey(key) })
     .where(eq(devices.id, device.id));
   await setup.close();
 

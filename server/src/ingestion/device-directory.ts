@@ -3,10 +3,11 @@
  * parameters of the point it is installed at. Cached for a few seconds: ingestion asks for every
  * message, and the API invalidates an entry when it changes the device or its point.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { Port, PortType } from '@aforo/contracts/models';
 import type { PortParameters } from '@aforo/contracts/point-parameters';
 import type { Db } from '../db/client';
+import { hashKey } from '../lib/key-hash';
 import {
   findDevice,
   firmwaresOf,
@@ -55,8 +56,6 @@ export interface DeviceDirectory {
   /** Forget cached entries (after the API changed a device, its point or the catalogue). */
   invalidate(serial?: string): void;
 }
-
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 function sameHash(a: string, b: string | null): boolean {
   if (b === null || a.length !== b.length) return false;
@@ -146,7 +145,7 @@ export function createDeviceDirectory(db: Db, options: { ttlMs?: number; now?: (
     modelExists: (name) => cachedFlag(`m:${name}`, () => modelExists(db, name)),
     async authenticate(serial, key) {
       if (!serialPattern.test(serial) || key.length === 0 || key.length > 200) return null;
-      const hash = sha256(key);
+      const hash = hashKey(key);
       const device = await get(serial);
       if (!device) return register(serial, hash);
       if (silencedStates.has(device.state)) return null;

@@ -14,7 +14,7 @@ import {
   startIngestHarness,
   type IngestHarness,
 } from '../test/ingest-harness';
-import { sha256 } from './device-directory';
+import { hashKey } from '../lib/key-hash';
 
 let h: IngestHarness;
 beforeAll(async () => {
@@ -279,7 +279,7 @@ describe('radar with a sentinel value', () => {
     const key = 'radar-key-0123456789';
     await db
       .update(devices)
-      .set({ keyHash: sha256(key) })
+      .set({ keyHash: hashKey(key) })
       .where(eq(devices.id, radar.id));
     const [t1, t2] = [nextT(), nextT()];
     const body = JSON.stringify({

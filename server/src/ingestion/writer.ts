@@ -60,7 +60,8 @@ async function writeBatch(db: Db, jobs: Job[]): Promise<Ack[]> {
       let accepted = 0;
       let duplicates = 0;
       for (const m of prepared.measures) {
-        if (!repeated.has(m) && !stored.has(keyOf(m.deviceId, m.port, m.epoch))) {
+        // stored is empty unless some keys were there already: no key to build in the usual case
+        if (!repeated.has(m) && (stored.size === 0 || !stored.has(keyOf(m.deviceId, m.port, m.epoch)))) {
           accepted += 1;
           continue;
         }

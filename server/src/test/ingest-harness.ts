@@ -11,7 +11,7 @@ import pino from 'pino';
 import type { Database } from '../db/client';
 import { devices, measurementPoints, products } from '../db/schema';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../ingestion/broker';
-import { sha256 } from '../ingestion/device-directory';
+import { hashKey } from '../lib/key-hash';
 import { createIngestion, type Ingestion } from '../ingestion/ingestion';
 import { buildCatalogue, buildCompany, buildDevice, buildPoint } from './factories';
 import { openTestDatabase } from './test-database';
@@ -77,34 +77,29 @@ export async function deviceSubscriber(port: number, user: string, password: str
     (g) => g.map((x) => x.qos),
     () => [128],
   );
+  /** Waits (up to 10 s) until `ready` says yes, re-checking at each message. */
+  async function waitFor<T>(ready: () => T | undefined, what: string): Promise<T> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const found = ready();
+      if (found !== undefined) return found;
+      if (Date.now() > deadline) throw new Error(`${what} on ${topic}`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
+  }
   return {
     granted,
-    /** The n-th message (1-based), waiting up to 10 s for it. */
-    async nth(n: number): Promise<string> {
-      const deadline = Date.now() + 10_000;
-      while (received.length < n && Date.now() < deadline)
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      if (received.length < n) throw new Error(`no message ${n} on ${topic}`);
-      return received[n - 1]!;
-    },
-    /** The first message (parsed as JSON) that satisfies `match`, waiting up to 10 s for it. */
-    async find(match: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
-      const deadline = Date.now() + 10_000;
-      for (let seen = 0; ;) {
-        while (seen < received.length) {
-          const message = JSON.parse(received[seen++]!) as Record<string, unknown>;
-          if (match(message)) return message;
-        }
-        if (Date.now() > deadline) throw new Error(`no matching message on ${topic}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
-    },
+    /** The n-th message (1-based). */
+    nth: (n: number) => waitFor(() => received[n - 1], `no message ${n}`),
+    /** The first message (parsed as JSON) that satisfies `match`. */
+    find: (match: (message: Record<string, unknown>) => boolean) =>
+      waitFor(
+        () => received.map((m) => JSON.parse(m) as Record<string, unknown>).find(match),
+        'no matching message',
+      ),
     close: () => client.endAsync(),
   };
 }
@@ -145,7 +140,7 @@ export async function startIngestHarness(options: { topicPrefix?: string } = {})
   });
   await db
     .update(devices)
-    .set({ keyHash: sha256(key) })
+    .set({ keyHash: hashKey(key) })
     .where(eq(devices.id, built.id));
   const ingestion = createIngestion({
     database,
@@ -182,7 +177,7 @@ export async function giveProvisioningKey(database: Database, productCode: strin
   const key = randomBytes(18).toString('base64url');
   await database.db
     .update(products)
-    .set({ provisioningKeyHash: sha256(key) })
+    .set({ provisioningKeyHash: hashKey(key) })
     .where(eq(products.code, productCode));
   return key;
 }

@@ -2,7 +2,7 @@
  * Demo fleet: real-looking river, channel, well, tank and rain-gauge sites in Spain for the two client
  * companies, devices in every state of DESIGN.md §5 with their state history, and layers.
  */
-import { createHash } from 'node:crypto';
+import { hashKey } from '../../lib/key-hash';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { demoDeviceKey, demoProvisioningKey } from './demo-keys';
@@ -304,9 +304,6 @@ export function demoStepDates(steps: string[], now: number): Date[] {
   );
 }
 
-/** The stored form of a key: SHA-256 hex, as devices.service hashDeviceKey and the broker compute it. */
-const keyHash = (key: string) => createHash('sha256').update(key).digest('hex');
-
 export async function seedDemoFleet(
   tx: Db,
   companyIds: { norte: string; levante: string },
@@ -318,7 +315,7 @@ export async function seedDemoFleet(
   for (const product of productRows)
     await tx
       .update(products)
-      .set({ provisioningKeyHash: keyHash(demoProvisioningKey(demoPassword, product.code)) })
+      .set({ provisioningKeyHash: hashKey(demoProvisioningKey(demoPassword, product.code)) })
       .where(eq(products.id, product.id));
   const firmwareRows = await tx.select().from(firmwares);
   const [network] = await tx.select().from(networks).where(eq(networks.name, 'Movistar 4G'));
@@ -337,7 +334,7 @@ export async function seedDemoFleet(
       .values({
         serial: serialText,
         // self-registered devices log in with their product's key and get their own on review
-        keyHash: state === 'Unconfigured' ? null : keyHash(demoDeviceKey(demoPassword, serialText)),
+        keyHash: state === 'Unconfigured' ? null : hashKey(demoDeviceKey(demoPassword, serialText)),
         manufactured: '2025-03-01',
         modelId: modelId(kit.model),
         productId: productId(kit.product),

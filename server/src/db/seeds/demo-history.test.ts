@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failedMeasureReasons } from '@aforo/contracts/device-protocol';
 import { createDeviceDirectory } from '../../ingestion/device-directory';
 import { convert } from '../../lib/conversion';
-import { hashDeviceKey } from '../../modules/devices/devices.service';
+import { hashKey } from '../../lib/key-hash';
 import { loadDemoDevices } from '../../simulator/demo-devices';
 import { demoFaults, silentFor } from '../../simulator/demo-faults';
 import { openTestDatabase } from '../../test/test-database';
@@ -222,7 +222,7 @@ describe('demo keys', () => {
     expect(devices.length).toBe(38);
     for (const d of devices)
       expect(d.key_hash, d.serial).toBe(
-        d.state === 'Unconfigured' ? null : hashDeviceKey(demoDeviceKey(testDemoPassword, d.serial)),
+        d.state === 'Unconfigured' ? null : hashKey(demoDeviceKey(testDemoPassword, d.serial)),
       );
     const directory = createDeviceDirectory(database.db);
     const active = installed.find((d) => d.state === 'Active')!;
@@ -239,7 +239,7 @@ describe('demo keys', () => {
       select code, provisioning_key_hash from products`);
     expect(products.length).toBe(4);
     for (const p of products)
-      expect(p.provisioning_key_hash).toBe(hashDeviceKey(demoProvisioningKey(testDemoPassword, p.code)));
+      expect(p.provisioning_key_hash).toBe(hashKey(demoProvisioningKey(testDemoPassword, p.code)));
     const directory = createDeviceDirectory(database.db);
     const registered = await directory.authenticate('SIM-9001', demoProvisioningKey(testDemoPassword, 'LVL'));
     expect([registered?.state, registered?.productCode]).toEqual(['Unconfigured', 'LVL']);

@@ -1,5 +1,5 @@
 /** Devices: the fleet register, its life cycle (DESIGN.md §5) and the device key. */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   canTransition,
   deviceTransitions,
@@ -15,6 +15,7 @@ import type {
 } from '@aforo/contracts/devices';
 import { fieldMessage, type ErrorCode } from '@aforo/contracts/errors';
 import { assertCan } from '../../auth/access';
+import { hashKey } from '../../lib/key-hash';
 import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../http/errors';
@@ -40,8 +41,6 @@ const refusal: Record<DeviceTransition, ErrorCode> = {
   'turn-off': 'EQ1017',
   decommission: 'EQ1008',
 };
-
-export const hashDeviceKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 export function createDevicesService(db: Db) {
   const transact = transactor(db);
@@ -312,7 +311,7 @@ export function createDevicesService(db: Db) {
         const before = await visible(repo, ctx, id);
         if (before.state === 'Decommissioned') throw new ConflictError('EQ1019');
         const key = randomBytes(24).toString('base64url');
-        await repo.update(id, { keyHash: hashDeviceKey(key), updatedBy: ctx.userId });
+        await repo.update(id, { keyHash: hashKey(key), updatedBy: ctx.userId });
         await recordChange(tx, ctx, {
           entityType: 'device',
           entityId: id,

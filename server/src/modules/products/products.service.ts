@@ -8,7 +8,7 @@ import { transactor } from '../../db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 // the very hash the ingestion directory compares a presented key with
-import { sha256 } from '../../ingestion/device-directory';
+import { hashKey } from '../../lib/key-hash';
 import { createCatalogueService } from '../catalogue-crud';
 import { recordChange } from '../log-entries/history';
 import { productHistory, toProduct } from './products.mapper';
@@ -43,7 +43,7 @@ export function createProductsService(db: Db) {
       const repo = createProductsRepository(tx);
       const before = await repo.findById(id);
       if (!before) throw new NotFoundError('PR1000');
-      await repo.setProvisioningKeyHash(id, key === null ? null : sha256(key));
+      await repo.setProvisioningKeyHash(id, key === null ? null : hashKey(key));
       await recordChange(tx, ctx, {
         entityType: 'product',
         entityId: id,
