@@ -73,6 +73,7 @@ import { ingestRoutes } from '../modules/ingest/ingest.routes';
 import { registerAuthHook } from './auth-hook';
 import { handleError } from './errors';
 import { languageOf } from './language';
+import { registerSecurityHeaders } from './security-headers';
 
 export interface AppOptions {
   database: Database;
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
+  await registerSecurityHeaders(app, { publicUrl: options.publicUrl });
 
   await app.register(swagger, {
     openapi: {
