@@ -140,7 +140,8 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
       if (!email.success) throw new AppError('U1013');
       if (!ctx.isGlobal && companyId && companyId !== ctx.companyId) throw new NotFoundError('CO1000');
       const problem = await emailProblem(reader, ctx, email.data, companyId ?? ctx.companyId);
-      if (problem) throw new AppError(problem, undefined, 409);
+      // a client admin hears only about their own company; saving still refuses a taken address (U1009)
+      if (problem && (ctx.isGlobal || problem === 'UP1003')) throw new AppError(problem, undefined, 409);
     },
 
     async create(ctx: RequestContext, input: UserInputParsed): Promise<User> {
