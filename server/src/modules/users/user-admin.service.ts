@@ -18,6 +18,7 @@ import { activationMail } from '../../mail/templates';
 import { recordChange } from '../log-entries/history';
 import { effectiveRoles, type Role } from '@aforo/contracts/roles';
 import {
+  accessKey,
   allowedProfiles,
   assertOwnsAccount,
   identityChanged,
@@ -207,6 +208,10 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
         }
         await repo.replaceProfiles(id, profiles, ctx.isGlobal ? undefined : ctx.companyId!);
         const after = await visibleUser(repo, ctx, id);
+        // new roles or a new sign-in name end the user's sessions (the editor's own stays: they saved it)
+        const accessChanged =
+          accessKey(before.all) !== accessKey(after.all) || before.user.email !== after.user.email;
+        if (accessChanged && id !== ctx.userId) await repo.endSessions(id);
         await recordChange(tx, ctx, {
           entityType: 'user',
           entityId: id,
@@ -254,6 +259,8 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
             break;
           }
         }
+        // disable and delete end the sessions; enable and restore too, so none revives (nor a suspended one)
+        if (action !== 'renew-activation') await repo.endSessions(id);
         const after = await visibleUser(repo, ctx, id);
         await recordChange(tx, ctx, {
           entityType: 'user',

@@ -1,6 +1,7 @@
 /**
  * Issue 9 item 1: a client admin edits the identity (email, name, surname, phone) only of users whose
  * only profile is in their company; on a shared user they change only their company's profile.
+ * Item 11: the email check tells a client admin nothing about other companies' users.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyIdByName, userIdByEmail } from '../../test/factories';
@@ -236,5 +237,37 @@ describe('provider staff who also hold a client profile', () => {
         [null, ['ROLE_CHIEF']],
       ].sort(),
     );
+  });
+});
+
+describe("another company's email address, for a client admin", () => {
+  it('reads as free in the email check, exactly like an unused one', async () => {
+    const free = await call('GET', '/api/users/validate/nobody.anywhere@test.dev', norteAdmin);
+    expect(free.json()).toEqual({ available: true });
+    for (const email of ['user.levante@demo.aforo.dev', 'chief@demo.aforo.dev', 'Admin@Demo.Aforo.dev']) {
+      const res = await call('GET', `/api/users/validate/${encodeURIComponent(email)}`, norteAdmin);
+      expect([res.statusCode, res.body], email).toEqual([free.statusCode, free.body]);
+      const withCompany = await call('GET', `/api/users/validate/${email}?companyId=${norte}`, norteAdmin);
+      expect([withCompany.statusCode, withCompany.body], email).toEqual([200, free.body]);
+    }
+    // their own company's users are still named: the admin sees them in the list anyway
+    const own = await call('GET', '/api/users/validate/user.norte@demo.aforo.dev', norteAdmin);
+    expect([own.statusCode, own.json().code]).toEqual([409, 'UP1003']);
+  });
+
+  it('is refused on create with the plain U1009, touching nothing of the other account', async () => {
+    const foreign = await userIdByEmail(server.database.db, 'user.levante@demo.aforo.dev');
+    const before = (await call('GET', `/api/users/${foreign}`, admin)).json();
+    for (const email of ['user.levante@demo.aforo.dev', 'admin@demo.aforo.dev']) {
+      const res = await call('POST', '/api/users', norteAdmin, {
+        name: 'Nueva',
+        surname: 'Persona',
+        email,
+        profiles: [{ company: { id: norte }, roles: ['ROLE_USER'] }],
+      });
+      expect([res.statusCode, res.json().code], email).toEqual([409, 'U1009']);
+    }
+    expect((await call('GET', `/api/users/${foreign}`, admin)).json()).toEqual(before);
+    expect((await call('GET', `/api/users/${foreign}`, norteAdmin)).statusCode).toBe(404);
   });
 });

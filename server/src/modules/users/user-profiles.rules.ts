@@ -47,6 +47,16 @@ export function assertOwnsAccount(ctx: RequestContext, all: Array<{ companyId: s
   if (!ownsAccount(ctx, all)) throw new ForbiddenError('F1001');
 }
 
+/** What a session is granted on: the profiles with their state and roles, in a comparable form. */
+export function accessKey(
+  profiles: Array<{ companyId: string | null; state: string; roles: string[] }>,
+): string {
+  return profiles
+    .map((p) => `${p.companyId ?? 'global'}:${p.state}:${[...p.roles].sort().join(',')}`)
+    .sort()
+    .join(';');
+}
+
 interface Identity {
   email: string;
   name: string;
