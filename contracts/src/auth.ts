@@ -12,13 +12,17 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const tokenResponseSchema = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-/** JWT claims: sub = user id, username, roles (effective for the default company), exp in seconds. */
+/**
+ * JWT claims: sub = user id, username, roles (effective for the default company), exp in seconds,
+ * sv = session version (a password change, disable, delete or new roles end older tokens).
+ */
 export const tokenClaimsSchema = z.object({
   sub: z.string(),
   username: z.string(),
   roles: z.array(roleSchema),
   exp: z.number(),
   iat: z.number().optional(),
+  sv: z.number().optional(),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 
@@ -34,3 +38,7 @@ export const updatePasswordRequestSchema = z
 export type UpdatePasswordRequest = z.infer<typeof updatePasswordRequestSchema>;
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/** PUT /users/{id}/update/password: the change ends every earlier session, so the caller gets a new token. */
+export const passwordChangedResponseSchema = okResponseSchema.extend({ token: z.string() });
+export type PasswordChangedResponse = z.infer<typeof passwordChangedResponseSchema>;

@@ -600,6 +600,11 @@ export const errorCatalog = {
     en: 'Your role does not allow this action.',
     es: 'Su rol no le permite realizar esta acción.',
   },
+  F1001: {
+    status: 403,
+    en: 'This user also belongs to another company: only the provider can change their account (email, name, phone, password, state).',
+    es: 'Este usuario también pertenece a otra empresa: solo el proveedor puede cambiar su cuenta (correo, nombre, teléfono, contraseña, estado).',
+  },
   L1000: {
     status: 429,
     en: 'Too many requests, please try again in a minute.',

@@ -38,6 +38,11 @@ export const userSchema = z.object({
   /** Effective roles for the request's current company. */
   roles: z.array(roleSchema),
   createdAt: z.iso.datetime({ offset: true }),
+  /**
+   * False when the caller may change only their company's profile of this user (a client admin and a
+   * user who also belongs to another company or to the provider); absent means editable.
+   */
+  editableIdentity: z.boolean().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 

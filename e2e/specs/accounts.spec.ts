@@ -26,9 +26,10 @@ test('a Client Admin creates a user, who activates the account from the mail and
   await expect(dialog.getByText('Superadministrador')).toHaveCount(0);
   await expect(dialog.getByText('Personal del proveedor')).toHaveCount(0);
 
-  // an email already registered is refused under the field before saving
+  // an email already in the company is refused under the field before saving (another company's
+  // addresses are not revealed by the check: only saving refuses them)
   const emailField = dialog.getByLabel('Correo electrónico');
-  await emailField.fill('user.levante@demo.aforo.dev');
+  await emailField.fill('user.norte@demo.aforo.dev');
   await emailField.blur();
   await expect(dialog.getByText(/ya existe|ya está registrado|ya pertenece/i)).toBeVisible();
 

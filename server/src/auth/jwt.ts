@@ -1,4 +1,4 @@
-/** HS256 session tokens (DESIGN.md §3): sub, username, roles, exp in seconds. */
+/** HS256 session tokens (DESIGN.md §3): sub, username, roles, exp in seconds; sv = the session version. */
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { tokenValiditySeconds } from '@aforo/contracts/constants';
 import type { Role } from '@aforo/contracts/roles';
@@ -9,6 +9,8 @@ export interface SessionClaims {
   roles: Role[];
   exp: number;
   iat: number;
+  /** The user's session version when signed; the session ends when the stored one moves on. */
+  sv: number;
 }
 
 export type TokenCheck = { ok: true; claims: SessionClaims } | { ok: false; reason: 'expired' | 'invalid' };
@@ -22,8 +24,8 @@ export class TokenService {
     this.key = new TextEncoder().encode(secret);
   }
 
-  sign(claims: { sub: string; username: string; roles: Role[] }): Promise<string> {
-    return new SignJWT({ username: claims.username, roles: claims.roles })
+  sign(claims: { sub: string; username: string; roles: Role[]; sv: number }): Promise<string> {
+    return new SignJWT({ username: claims.username, roles: claims.roles, sv: claims.sv })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuedAt()
@@ -44,6 +46,8 @@ export class TokenService {
           roles: (Array.isArray(payload.roles) ? payload.roles : []) as Role[],
           exp: payload.exp,
           iat: payload.iat ?? 0,
+          // tokens signed before session versions existed count as version 0
+          sv: typeof payload.sv === 'number' ? payload.sv : 0,
         },
       };
     } catch (err) {

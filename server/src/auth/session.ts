@@ -90,6 +90,8 @@ export function createSessionResolver(tokens: TokenService, usersRepo: UsersRepo
       const found = await usersRepo.findForSession(check.claims.sub);
       if (!found) throw new UnauthorizedError('AU1003');
       assertAccountUsable(found.user);
+      // a password change, disable, delete or new roles raised the version: earlier tokens are over
+      if (check.claims.sv !== found.user.sessionVersion) throw new UnauthorizedError('AU1002');
       const profiles = profilesForCheck(found.profiles);
       const companyId = await currentCompany(companyHeader, found.user, profiles, lang);
       return {
@@ -101,6 +103,7 @@ export function createSessionResolver(tokens: TokenService, usersRepo: UsersRepo
         isGlobal: isGlobalUser(profiles),
         roles: effectiveProfile(profiles, companyId)?.roles.slice() ?? [],
         lang,
+        sessionVersion: found.user.sessionVersion,
       };
     },
   };

@@ -129,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     authRoutes(createAuthService(usersRepo, options.tokens, sessions, options.signInLimits)),
   );
-  await app.register(usersRoutes(createUsersService(usersRepo)));
+  await app.register(usersRoutes(createUsersService(usersRepo, options.tokens)));
   const db = options.database.db;
   const publicUrl = options.publicUrl ?? 'http://localhost:8080';
   const mailer = createMailer(db, { smtpUrl: options.smtpUrl, log: app.log });

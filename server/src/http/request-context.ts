@@ -14,6 +14,8 @@ export interface RequestContext {
   isGlobal: boolean;
   roles: Role[];
   lang: Language;
+  /** The session version of the caller's token (a refresh keeps it; see auth/session.ts). */
+  sessionVersion?: number;
 }
 
 export interface RouteAccess {

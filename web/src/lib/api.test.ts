@@ -83,6 +83,23 @@ describe('api client', () => {
     expect(onUnauthorized).toHaveBeenCalledWith('AU1002');
   });
 
+  it('ignores a 401 to a call sent with a token that has been replaced since', async () => {
+    const onUnauthorized = vi.fn();
+    configureApiClient({ onUnauthorized, onPasswordChangeRequired: () => undefined });
+    sessionStore.signIn('old-token', null);
+    let answer: (value: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const call = apiRequest({ path: '/x', schema: z.unknown() }).catch(() => undefined);
+    // e.g. a password change ended the old session and handed over a new token meanwhile
+    sessionStore.setToken('new-token');
+    answer(jsonResponse({ code: 'AU1002', message: 'expired' }, 401));
+    await call;
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('raises the loading counter during the call and lowers it after a failure', async () => {
     let seen = -1;
     vi.stubGlobal(

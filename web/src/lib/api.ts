@@ -85,7 +85,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function toApiError(response: Response, sentToken: boolean): Promise<ApiError> {
+async function toApiError(response: Response, sentToken: string | null): Promise<ApiError> {
   const parsed = apiErrorSchema.safeParse(await readJson(response));
   const code = parsed.success ? parsed.data.code : response.status >= 500 ? 'E1000' : 'N1000';
   const error = new ApiError(
@@ -94,7 +94,9 @@ async function toApiError(response: Response, sentToken: boolean): Promise<ApiEr
     messageForCode(code, parsed.success ? parsed.data.message : undefined),
     parsed.success ? parsed.data.fields : {},
   );
-  if (response.status === 401 && sentToken) handlers.onUnauthorized(code);
+  // a call sent with a token since replaced (e.g. by a password change's new one) ends nothing
+  if (response.status === 401 && sentToken && sentToken === sessionStore.getState().token)
+    handlers.onUnauthorized(code);
   if (response.status === 403 && code === 'AU1007') handlers.onPasswordChangeRequired();
   return error;
 }
@@ -112,7 +114,7 @@ async function send<T>(options: RequestOptions<T>): Promise<T> {
   } catch {
     throw new ApiError(0, clientErrorCodes.network, i18n.t('errors.network'));
   }
-  if (!response.ok) throw await toApiError(response, token !== null && base === '/api');
+  if (!response.ok) throw await toApiError(response, base === '/api' ? token : null);
   const parsed = options.schema.safeParse(await readJson(response));
   if (!parsed.success) {
     console.error(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './companies';
 
 export const users = pgTable(
@@ -16,6 +16,8 @@ export const users = pgTable(
     defaultCompanyId: uuid('default_company_id').references(() => companies.id),
     language: text('language').notNull().default('es'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Tokens carry it as `sv`; raised by a password change, disable, delete or new roles to end sessions. */
+    sessionVersion: integer('session_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -42,6 +42,7 @@ export function createAuthService(
         sub: user.id,
         username: user.email,
         roles: tokenRoles(user.state, profiles, companyId),
+        sv: user.sessionVersion,
       });
     },
 
@@ -51,6 +52,8 @@ export function createAuthService(
         sub: ctx.userId,
         username: ctx.email,
         roles: tokenRoles(ctx.state, ctx.profiles, ctx.companyId),
+        // the version the hook checked, not a newer one: a session ended meanwhile stays ended
+        sv: ctx.sessionVersion ?? 0,
       });
     },
   };

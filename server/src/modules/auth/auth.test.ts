@@ -188,11 +188,17 @@ describe('POST /api/users/refreshtoken', () => {
         headers: bearer(await server.login('chief@demo.aforo.dev')),
       })
     ).json().id;
-    const expired = await shortLived.sign({ sub: userId, username: 'chief@demo.aforo.dev', roles: [] });
+    const expired = await shortLived.sign({
+      sub: userId,
+      username: 'chief@demo.aforo.dev',
+      roles: [],
+      sv: 0,
+    });
     const forged = await new TokenService('another-secret-another-secret-another-secret').sign({
       sub: userId,
       username: 'x',
       roles: ['ROLE_ADMIN'],
+      sv: 0,
     });
     const cases: Array<[Record<string, string>, string]> = [
       [bearer(expired), 'AU1002'],

@@ -17,7 +17,14 @@ import type { Mailer } from '../../mail/mailer';
 import { activationMail } from '../../mail/templates';
 import { recordChange } from '../log-entries/history';
 import { effectiveRoles, type Role } from '@aforo/contracts/roles';
-import { allowedProfiles, profilesForHistory } from './user-profiles.rules';
+import {
+  accessKey,
+  allowedProfiles,
+  assertOwnsAccount,
+  identityChanged,
+  ownsAccount,
+  profilesForHistory,
+} from './user-profiles.rules';
 import { createUserTokensRepository } from './user-tokens.repository';
 import { toUser } from './users.mapper';
 import {
@@ -29,12 +36,20 @@ import {
 
 export const activationValidityMs = 7 * 24 * 3600 * 1000;
 
+interface VisibleUser {
+  user: UserRow;
+  /** Every profile of the user. */
+  all: ProfileRow[];
+  /** The profiles the caller may see: all for provider staff, else their company's. */
+  visible: ProfileRow[];
+}
+
 export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string) {
   const transact = transactor(db);
   const reader = createUsersRepository(db);
 
   /** A user the caller may administer (deleted ones too), with the profiles the caller may see. */
-  async function visibleUser(repo: UsersRepository, ctx: RequestContext, id: string) {
+  async function visibleUser(repo: UsersRepository, ctx: RequestContext, id: string): Promise<VisibleUser> {
     const user = ctx.isGlobal ? await repo.findAcrossCompanies(id) : await repo.findInCompany(ctx, id);
     if (!user) throw new NotFoundError('U1000');
     const all = await repo.profilesOf([user.id]);
@@ -42,13 +57,9 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
     return { user, all, visible };
   }
 
-  /** Client admins act on a whole account only when it belongs to their company alone. */
-  function assertOwnsAccount(ctx: RequestContext, all: ProfileRow[]) {
-    if (!ctx.isGlobal && all.some((p) => p.companyId !== ctx.companyId)) throw new ForbiddenError();
-  }
-
-  function dto(ctx: RequestContext, user: UserRow, visible: ProfileRow[]): User {
-    return toUser(user, visible, ctx.companyId, effectiveRoles(profilesForCheck(visible), ctx.companyId));
+  function dto(ctx: RequestContext, { user, visible, all }: VisibleUser): User {
+    const roles = effectiveRoles(profilesForCheck(visible), ctx.companyId);
+    return toUser(user, visible, ctx.companyId, roles, ownsAccount(ctx, all));
   }
 
   function snapshot(user: UserRow, profiles: Array<{ companyId: string | null; roles: string[] }>) {
@@ -119,9 +130,9 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
 
     async get(ctx: RequestContext, id: string): Promise<User> {
       assertCan(ctx, 'users.manage');
-      const { user, visible } = await visibleUser(reader, ctx, id);
-      if (user.deletedAt) throw new NotFoundError('U1000');
-      return dto(ctx, user, visible);
+      const found = await visibleUser(reader, ctx, id);
+      if (found.user.deletedAt) throw new NotFoundError('U1000');
+      return dto(ctx, found);
     },
 
     async validateEmail(ctx: RequestContext, rawEmail: string, companyId: string | undefined): Promise<void> {
@@ -130,7 +141,8 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
       if (!email.success) throw new AppError('U1013');
       if (!ctx.isGlobal && companyId && companyId !== ctx.companyId) throw new NotFoundError('CO1000');
       const problem = await emailProblem(reader, ctx, email.data, companyId ?? ctx.companyId);
-      if (problem) throw new AppError(problem, undefined, 409);
+      // a client admin hears only about their own company; saving still refuses a taken address (U1009)
+      if (problem && (ctx.isGlobal || problem === 'UP1003')) throw new AppError(problem, undefined, 409);
     },
 
     async create(ctx: RequestContext, input: UserInputParsed): Promise<User> {
@@ -152,7 +164,8 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
         });
         await repo.replaceProfiles(id, profiles);
         await repo.updateUser(id, { defaultCompanyId: firstCompany });
-        const { user, visible } = await visibleUser(repo, ctx, id);
+        const created = await visibleUser(repo, ctx, id);
+        const { user, visible } = created;
         await recordChange(tx, ctx, {
           entityType: 'user',
           entityId: id,
@@ -162,7 +175,7 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
           after: snapshot(user, profiles),
         });
         const companyName = visible.find((p) => p.companyId)?.companyName ?? null;
-        return { result: dto(ctx, user, visible), mailId: await sendActivation(tx, user, companyName) };
+        return { result: dto(ctx, created), mailId: await sendActivation(tx, user, companyName) };
       });
       await mailer.dispatch([mailId]);
       return result;
@@ -175,21 +188,30 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
         const repo = createUsersRepository(tx);
         const before = await visibleUser(repo, ctx, id);
         if (before.user.deletedAt) throw new NotFoundError('U1000');
-        if (input.email !== before.user.email.toLowerCase()) {
-          const clash = await repo.findForSignIn(input.email);
-          if (clash && clash.id !== id) throw new ConflictError('U1009');
-        }
         for (const p of profiles)
           if (p.companyId && !(await repo.companyExists(p.companyId))) throw new NotFoundError('CO1000');
-        await repo.updateUser(id, {
-          email: input.email,
-          name: input.name,
-          surname: input.surname,
-          phone: input.phone,
-          language: input.language,
-        });
+        if (ownsAccount(ctx, before.all)) {
+          if (input.email !== before.user.email.toLowerCase()) {
+            const clash = await repo.findForSignIn(input.email);
+            if (clash && clash.id !== id) throw new ConflictError('U1009');
+          }
+          await repo.updateUser(id, {
+            email: input.email,
+            name: input.name,
+            surname: input.surname,
+            phone: input.phone,
+            language: input.language,
+          });
+        } else if (identityChanged(before.user, input)) {
+          // a shared account: its identity would change for other companies too (takeover via restore)
+          throw new ForbiddenError('F1001');
+        }
         await repo.replaceProfiles(id, profiles, ctx.isGlobal ? undefined : ctx.companyId!);
         const after = await visibleUser(repo, ctx, id);
+        // new roles or a new sign-in name end the user's sessions (the editor's own stays: they saved it)
+        const accessChanged =
+          accessKey(before.all) !== accessKey(after.all) || before.user.email !== after.user.email;
+        if (accessChanged && id !== ctx.userId) await repo.endSessions(id);
         await recordChange(tx, ctx, {
           entityType: 'user',
           entityId: id,
@@ -198,7 +220,7 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
           before: snapshot(before.user, before.visible),
           after: snapshot(after.user, after.visible),
         });
-        return dto(ctx, after.user, after.visible);
+        return dto(ctx, after);
       });
     },
 
@@ -237,6 +259,8 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
             break;
           }
         }
+        // disable and delete end the sessions; enable and restore too, so none revives (nor a suspended one)
+        if (action !== 'renew-activation') await repo.endSessions(id);
         const after = await visibleUser(repo, ctx, id);
         await recordChange(tx, ctx, {
           entityType: 'user',
@@ -246,7 +270,7 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
           before: snapshot(user, before.visible),
           after: snapshot(after.user, after.visible),
         });
-        return dto(ctx, after.user, after.visible);
+        return dto(ctx, after);
       });
       await mailer.dispatch(mailIds);
       return result;

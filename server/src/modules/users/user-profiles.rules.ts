@@ -1,7 +1,10 @@
-/** Who may grant which profiles (DESIGN.md §3): only ADMIN grants global roles or other companies. */
+/**
+ * Who may grant which profiles (DESIGN.md §3): only ADMIN grants global roles or other companies; and
+ * who owns an account: a client admin only one whose every profile is in their company.
+ */
 import { companyRoles, globalRoles, type Role } from '@aforo/contracts/roles';
 import type { UserProfileInput } from '@aforo/contracts/users';
-import { AppError } from '../../http/errors';
+import { AppError, ForbiddenError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import type { NewProfile } from './users.repository';
 
@@ -32,4 +35,41 @@ export function profilesForHistory(
   profiles: Array<{ companyId: string | null; roles: string[] }>,
 ): Record<string, string[]> {
   return Object.fromEntries(profiles.map((p) => [p.companyId ?? 'global', [...p.roles].sort()]));
+}
+
+/** Provider staff own every account; a client admin only those that belong to their company alone. */
+export function ownsAccount(ctx: RequestContext, all: Array<{ companyId: string | null }>): boolean {
+  return ctx.isGlobal || all.every((p) => p.companyId === ctx.companyId);
+}
+
+/** Account-wide changes of a shared user would reach other companies (issue 9: account takeover). */
+export function assertOwnsAccount(ctx: RequestContext, all: Array<{ companyId: string | null }>): void {
+  if (!ownsAccount(ctx, all)) throw new ForbiddenError('F1001');
+}
+
+/** What a session is granted on: the profiles with their state and roles, in a comparable form. */
+export function accessKey(
+  profiles: Array<{ companyId: string | null; state: string; roles: string[] }>,
+): string {
+  return profiles
+    .map((p) => `${p.companyId ?? 'global'}:${p.state}:${[...p.roles].sort().join(',')}`)
+    .sort()
+    .join(';');
+}
+
+interface Identity {
+  email: string;
+  name: string;
+  surname: string;
+  phone: string | null;
+}
+
+/** Whether a save changes who the account is; the form sends the stored values back unchanged. */
+export function identityChanged(stored: Identity, input: Identity): boolean {
+  return (
+    input.email !== stored.email.trim().toLowerCase() ||
+    input.name !== stored.name.trim() ||
+    input.surname !== stored.surname.trim() ||
+    input.phone !== (stored.phone?.trim() || null)
+  );
 }

@@ -25,7 +25,13 @@ export function toCompanySummary(c: CompanyRow): CompanySummary {
   };
 }
 
-export function toUser(user: UserRow, profiles: ProfileRow[], companyId: string | null, roles: Role[]): User {
+export function toUser(
+  user: UserRow,
+  profiles: ProfileRow[],
+  companyId: string | null,
+  roles: Role[],
+  editableIdentity = true,
+): User {
   return {
     id: user.id,
     name: user.name,
@@ -37,6 +43,7 @@ export function toUser(user: UserRow, profiles: ProfileRow[], companyId: string 
     userProfiles: profiles.map(toUserProfile),
     roles,
     createdAt: user.createdAt.toISOString(),
+    editableIdentity,
   };
 }
 

@@ -15,6 +15,9 @@ export interface NewProfile {
   roles: string[];
 }
 
+/** Raises the session version in the same statement as the change that ends the sessions. */
+const nextSession = { sessionVersion: sql`${users.sessionVersion} + 1` };
+
 const orderColumns = {
   created_at: users.createdAt,
   name: users.name,
@@ -89,15 +92,18 @@ export function createUsersRepository(db: Db) {
       return row;
     },
 
+    /** Sets the caller's password and ends their sessions; returns the new session version. */
     async updatePassword(
       scope: Scope & { userId: string },
       passwordHash: string,
       state: string,
-    ): Promise<void> {
-      await db
+    ): Promise<number> {
+      const [row] = await db
         .update(users)
-        .set({ passwordHash, state, passwordChangedAt: new Date(), updatedAt: new Date() })
-        .where(eq(users.id, scope.userId));
+        .set({ passwordHash, state, passwordChangedAt: new Date(), updatedAt: new Date(), ...nextSession })
+        .where(eq(users.id, scope.userId))
+        .returning({ sessionVersion: users.sessionVersion });
+      return row!.sessionVersion;
     },
 
     async setDefaultCompany(scope: Scope & { userId: string }): Promise<void> {
@@ -220,11 +226,17 @@ export function createUsersRepository(db: Db) {
         .where(eq(users.id, userId));
     },
 
+    /** Sets a password through a mailed link; every earlier session of the user ends. */
     async setPassword(userId: string, passwordHash: string, state: string): Promise<void> {
       await db
         .update(users)
-        .set({ passwordHash, state, passwordChangedAt: new Date(), updatedAt: new Date() })
+        .set({ passwordHash, state, passwordChangedAt: new Date(), updatedAt: new Date(), ...nextSession })
         .where(eq(users.id, userId));
+    },
+
+    /** Ends every session of the user: tokens signed with an older version answer 401. */
+    async endSessions(userId: string): Promise<void> {
+      await db.update(users).set(nextSession).where(eq(users.id, userId));
     },
 
     /** Replaces the user's profiles; with `onlyCompanyId` only that company's profile is touched. */

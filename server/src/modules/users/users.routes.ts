@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { okResponseSchema, updatePasswordRequestSchema } from '@aforo/contracts/auth';
+import {
+  okResponseSchema,
+  passwordChangedResponseSchema,
+  updatePasswordRequestSchema,
+} from '@aforo/contracts/auth';
 import { idParamsSchema } from '@aforo/contracts/common/ids';
 import { currentUserSchema } from '@aforo/contracts/users';
 import { contextOf } from '../../http/request-context';
@@ -27,16 +31,18 @@ export function usersRoutes(users: UsersService): FastifyPluginAsyncZod {
         config: { access: 'signedIn', allowPasswordChange: true },
         schema: {
           tags: ['users'],
-          summary: 'Change your own password (also ends the "Change Password" state)',
+          summary:
+            'Change your own password (also ends the "Change Password" state); every earlier session ' +
+            'ends, the answer carries a new token',
           params: idParamsSchema,
           body: updatePasswordRequestSchema,
-          response: { 200: okResponseSchema, ...authErrorResponses },
+          response: { 200: passwordChangedResponseSchema, ...authErrorResponses },
         },
       },
-      async (request) => {
-        await users.updateOwnPassword(contextOf(request), request.params.id, request.body);
-        return { ok: true as const };
-      },
+      async (request) => ({
+        ok: true as const,
+        token: await users.updateOwnPassword(contextOf(request), request.params.id, request.body),
+      }),
     );
 
     app.patch(

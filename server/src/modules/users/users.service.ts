@@ -2,13 +2,15 @@
 import type { UpdatePasswordRequest } from '@aforo/contracts/auth';
 import type { CurrentUser } from '@aforo/contracts/users';
 import { fieldMessage } from '@aforo/contracts/errors';
+import type { TokenService } from '../../auth/jwt';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { tokenRoles } from '../../auth/session';
 import { AppError, NotFoundError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { toCurrentUser, toUser } from './users.mapper';
 import type { UsersRepository } from './users.repository';
 
-export function createUsersService(repo: UsersRepository) {
+export function createUsersService(repo: UsersRepository, tokens: TokenService) {
   return {
     async loggedUser(ctx: RequestContext): Promise<CurrentUser> {
       const found = await repo.findForSession(ctx.userId);
@@ -23,8 +25,15 @@ export function createUsersService(repo: UsersRepository) {
       return toCurrentUser(user, { isGlobal: ctx.isGlobal, companies, language: found.user.language });
     },
 
-    /** A user changes their own password; this also releases the "Change Password" state. */
-    async updateOwnPassword(ctx: RequestContext, userId: string, body: UpdatePasswordRequest): Promise<void> {
+    /**
+     * A user changes their own password; this also releases the "Change Password" state and ends every
+     * earlier session, so the caller gets a token of the new session version.
+     */
+    async updateOwnPassword(
+      ctx: RequestContext,
+      userId: string,
+      body: UpdatePasswordRequest,
+    ): Promise<string> {
       if (userId !== ctx.userId) throw new NotFoundError('U1000');
       const found = await repo.findForSession(ctx.userId);
       if (!found) throw new NotFoundError('U1000');
@@ -32,7 +41,13 @@ export function createUsersService(repo: UsersRepository) {
         throw new AppError('AU1004');
       if (body.password === body.currentPassword) throw new AppError('AU1005');
       const nextState = found.user.state === 'Change Password' ? 'Active' : found.user.state;
-      await repo.updatePassword(ctx, await hashPassword(body.password), nextState);
+      const sv = await repo.updatePassword(ctx, await hashPassword(body.password), nextState);
+      return tokens.sign({
+        sub: ctx.userId,
+        username: found.user.email,
+        roles: tokenRoles(nextState, ctx.profiles, ctx.companyId),
+        sv,
+      });
     },
 
     async setCurrentCompany(ctx: RequestContext, header: string | undefined): Promise<void> {

@@ -226,8 +226,11 @@ describe('PUT /api/users/{id}/update/password and the Change Password state', ()
       confirmPassword: 'a-new-password-1',
     });
     expect(ok.statusCode).toBe(200);
-    expect((await get('/api/users/info/logged', token)).json().state).toEqual({ name: 'Active' });
-    expect((await get('/api/roles', token)).statusCode).toBe(200);
+    // the change ends the old session; the answer carries the token of the new one
+    expect((await get('/api/users/info/logged', token)).statusCode).toBe(401);
+    const fresh = ok.json().token;
+    expect((await get('/api/users/info/logged', fresh)).json().state).toEqual({ name: 'Active' });
+    expect((await get('/api/roles', fresh)).statusCode).toBe(200);
     await expect(server.login(user.email)).rejects.toThrow(/401/);
     expect(await server.login(user.email, 'a-new-password-1')).toEqual(expect.any(String));
   });

@@ -168,4 +168,25 @@ describe('UserFormDialog', () => {
       `/api/users/validate/taken%40example.com?companyId=${companyA}`,
     );
   });
+
+  it("shows a shared user's details read-only to a Client Admin, roles still editable", async () => {
+    sessionStore.setLanguage('en');
+    await act(() => i18n.changeLanguage('en'));
+    renderWithProviders(
+      <UserFormDialog
+        userId={existing.id}
+        initialValues={userFormValuesFrom({ ...existing, editableIdentity: false }, clientAdmin)}
+        mode={clientAdmin}
+        companies={[]}
+        companyName="Canal del Norte S.A."
+        identityLocked
+        onClose={() => undefined}
+      />,
+    );
+    expect(await screen.findByText(/only the provider can change their details/)).toBeInTheDocument();
+    for (const label of [/^Name/, /^Surname/, /^Email/, /^Phone/])
+      expect(screen.getByLabelText(label)).toHaveAttribute('readonly');
+    const roles = await screen.findByRole('group', { name: /Roles in Canal del Norte S.A./ });
+    expect(within(roles).getByLabelText('Operator')).not.toBeDisabled();
+  });
 });

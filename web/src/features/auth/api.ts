@@ -1,6 +1,6 @@
 /** Calls of the auth feature (spec §7): sign-in, password change, current company, token refresh, restore, activation. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { okResponseSchema, tokenResponseSchema } from '@aforo/contracts/auth';
+import { okResponseSchema, passwordChangedResponseSchema, tokenResponseSchema } from '@aforo/contracts/auth';
 import type { LoginRequest, UpdatePasswordRequest } from '@aforo/contracts/auth';
 import { activationInfoSchema } from '@aforo/contracts/public-auth';
 import type { ActivateUser, RestorePassword, RestoreRequest } from '@aforo/contracts/public-auth';
@@ -50,7 +50,10 @@ export interface UpdatePasswordVariables {
   body: UpdatePasswordRequest;
 }
 
-/** PUT /users/{id}/update/password; afterwards the user info is reloaded (spec §4). */
+/**
+ * PUT /users/{id}/update/password; the change ends every earlier session, so the answer's new token
+ * replaces the stored one before the user info is reloaded (spec §4).
+ */
 export function useUpdatePasswordMutation() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -59,9 +62,12 @@ export function useUpdatePasswordMutation() {
         method: 'PUT',
         path: `/users/${encodeURIComponent(userId)}/update/password`,
         body,
-        schema: okResponseSchema,
+        schema: passwordChangedResponseSchema,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryRoot }),
+    onSuccess: ({ token }) => {
+      sessionStore.setToken(token);
+      return queryClient.invalidateQueries({ queryKey: currentUserQueryRoot });
+    },
   });
 }
 

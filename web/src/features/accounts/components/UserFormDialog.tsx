@@ -1,4 +1,4 @@
-import { Loader, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Alert, Loader, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,8 @@ export interface UserFormDialogProps {
   mode: UserFormMode;
   companies: { value: string; label: string }[];
   companyName: string | null;
+  /** A user who also belongs elsewhere: a client admin changes only their company's profile. */
+  identityLocked?: boolean;
   onClose: () => void;
 }
 
@@ -33,6 +35,7 @@ export function UserFormDialog({
   mode,
   companies,
   companyName,
+  identityLocked = false,
   onClose,
 }: UserFormDialogProps) {
   const { t } = useTranslation();
@@ -101,14 +104,25 @@ export function UserFormDialog({
       submitting={save.isPending || checkingEmail}
       submitLabel={isNew ? t('accounts.users.create') : t('common.save')}
     >
+      {identityLocked && (
+        <Alert color="blue" variant="light">
+          {t('accounts.users.identityLocked')}
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput
           label={t('accounts.users.name')}
           withAsterisk
           data-autofocus
+          readOnly={identityLocked}
           {...form.getInputProps('name')}
         />
-        <TextInput label={t('accounts.users.surname')} withAsterisk {...form.getInputProps('surname')} />
+        <TextInput
+          label={t('accounts.users.surname')}
+          withAsterisk
+          readOnly={identityLocked}
+          {...form.getInputProps('surname')}
+        />
       </SimpleGrid>
       <TextInput
         label={t('accounts.users.email')}
@@ -124,9 +138,15 @@ export function UserFormDialog({
         }}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label={t('accounts.users.phone')} type="tel" {...form.getInputProps('phone')} />
+        <TextInput
+          label={t('accounts.users.phone')}
+          type="tel"
+          readOnly={identityLocked}
+          {...form.getInputProps('phone')}
+        />
         <Select
           label={t('accounts.users.language')}
+          readOnly={identityLocked}
           data={languages.map((language) => ({ value: language, label: t(`common.languages.${language}`) }))}
           allowDeselect={false}
           {...form.getInputProps('language')}

@@ -61,6 +61,7 @@ export function UserFormModal({ userId, mode, defaultKind = 'company', onClose }
       mode={mode}
       companies={companies}
       companyName={companyName}
+      identityLocked={userQuery.data?.editableIdentity === false}
       onClose={onClose}
     />
   );
