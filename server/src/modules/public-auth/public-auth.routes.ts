@@ -8,8 +8,8 @@ import {
   restorePasswordSchema,
   restoreRequestSchema,
 } from '@aforo/contracts/public-auth';
-import { AppError } from '../../http/errors';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { RateLimitedError } from '../../http/errors';
+import { addressKey, RateLimiter, retryAfterSeconds } from '../../lib/rate-limiter';
 import type { PublicAuthService } from './public-auth.service';
 
 const errors = { 400: apiErrorSchema, 429: apiErrorSchema };
@@ -20,7 +20,8 @@ export function publicAuthRoutes(auth: PublicAuthService, perIpPerMinute = 10): 
     const byIp = new RateLimiter(perIpPerMinute, 60_000);
     // unauthenticated calls that mail or try tokens: limited per address
     app.addHook('onRequest', async (request) => {
-      if (!byIp.hit(request.ip)) throw new AppError('L1000');
+      const address = addressKey(request.ip);
+      if (!byIp.hit(address)) throw new RateLimitedError(retryAfterSeconds(byIp.retryAfterMs(address)));
     });
 
     app.post(

@@ -106,6 +106,7 @@ describe('password restore', () => {
     ).startTestServer({ publicCallsPerMinute: 3 });
     try {
       const statuses: number[] = [];
+      let retryAfter: unknown;
       for (let i = 0; i < 4; i++) {
         const res = await limited.request({
           method: 'POST',
@@ -114,8 +115,10 @@ describe('password restore', () => {
           remoteAddress: '10.1.1.1',
         });
         statuses.push(res.statusCode);
+        retryAfter = res.headers['retry-after'];
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
     } finally {
       await limited.close();
     }
