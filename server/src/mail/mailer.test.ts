@@ -97,6 +97,26 @@ describe('mail through SMTP', () => {
     expect(logText()).not.toContain('user.norte%40demo.aforo.dev');
   });
 
+  it('answers a restore request before the mail server has even greeted (no mail work awaited)', async () => {
+    const before = smtp.messages.length;
+    smtp.hold();
+    try {
+      const answer = server.request({
+        method: 'POST',
+        url: '/public/request/restore/password',
+        payload: { email: 'chief@demo.aforo.dev' },
+      });
+      const timeout = new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 5000));
+      const first = await Promise.race([answer, timeout]);
+      expect(first).not.toBe('waiting');
+      expect(first === 'waiting' ? 0 : first.statusCode).toBe(200);
+      expect(smtp.messages.length).toBe(before);
+    } finally {
+      smtp.release();
+    }
+    await smtp.received(before + 1);
+  });
+
   it('records a refused mail as failed without logging its link', async () => {
     smtp.refuseRecipients();
     await createUser('refused.smtp@test.dev');

@@ -8,7 +8,7 @@ import {
   restorePasswordSchema,
   restoreRequestSchema,
 } from '@aforo/contracts/public-auth';
-import { RateLimitedError } from '../../http/errors';
+import { AppError, RateLimitedError } from '../../http/errors';
 import { addressKey, RateLimiter, retryAfterSeconds } from '../../lib/rate-limiter';
 import type { PublicAuthService } from './public-auth.service';
 
@@ -23,6 +23,8 @@ export function publicAuthRoutes(auth: PublicAuthService, perIpPerMinute = 10): 
       const address = addressKey(request.ip);
       if (!byIp.hit(address)) throw new RateLimitedError(retryAfterSeconds(byIp.retryAfterMs(address)));
     });
+    // restore mails still being prepared finish before the database closes
+    app.addHook('onClose', () => auth.drain());
 
     app.post(
       '/public/request/restore/password',
@@ -35,7 +37,7 @@ export function publicAuthRoutes(auth: PublicAuthService, perIpPerMinute = 10): 
         },
       },
       async (request) => {
-        await auth.requestRestore(request.body.email);
+        auth.requestRestore(request.body.email, request.log);
         return { ok: true as const };
       },
     );
@@ -82,5 +84,11 @@ export function publicAuthRoutes(auth: PublicAuthService, perIpPerMinute = 10): 
         return { ok: true as const };
       },
     );
+    // a token longer than the router's parameter limit, or extra segments: a bad link, not a page
+    const badLink = async () => {
+      throw new AppError('U1007');
+    };
+    app.get('/public/activate/user/*', { schema: { hide: true } }, badLink);
+    app.post('/public/activate/user/*', { schema: { hide: true } }, badLink);
   };
 }
