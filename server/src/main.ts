@@ -112,7 +112,8 @@ async function main(): Promise<void> {
       webDist,
       publicUrl: publicUrl(env),
       smtpUrl: env.SMTP_URL,
-      signInLimits: { perIp: limit, perAccount: limit },
+      // failures per address on one account; 3× that over all accounts; per account only a slow-down
+      signInLimits: { perAccountAndIp: limit, perIp: 3 * limit, perAccount: limit },
       publicCallsPerMinute: limit,
       trustProxy: env.TRUST_PROXY === 'on',
       ingestion,

@@ -188,7 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isApi = url.startsWith('/api') || url.startsWith('/public/request') || url.startsWith('/ingest');
+    const isApi = url.startsWith('/api') || url.startsWith('/public/') || url.startsWith('/ingest');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // the web app's own router shows its not-found page for unknown paths
       return reply.type('text/html').sendFile('index.html');

@@ -46,6 +46,12 @@ export class UnauthorizedError extends AppError {
     super(code, undefined, 401);
   }
 }
+/** 429 L1000 telling the client when to try again (the Retry-After header, in seconds). */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('L1000', undefined, 429);
+  }
+}
 export class ValidationError extends AppError {
   constructor(fields: Record<string, string>, code: ErrorCode = 'V1000') {
     super(code, fields, 400);
@@ -129,6 +135,7 @@ function isUniqueViolation(error: unknown): boolean {
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const lang = languageOf(request);
   if (error instanceof AppError) {
+    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(error.status).send(body(error.code, lang, error.fields));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

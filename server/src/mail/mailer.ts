@@ -1,9 +1,12 @@
 /**
  * Mail: written to the outbox inside the caller's transaction (so a rolled-back change sends
  * nothing), then handed to SMTP after commit when SMTP_URL is set, or only logged otherwise.
+ * Once SMTP has taken a mail, its stored copy loses the one-time links (recipient, subject and
+ * status stay for audit); without SMTP the outbox and the log are how links reach people.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
+import { redactLinks } from '../lib/redact-links';
 import { createMailOutboxRepository, type NewMail } from '../modules/mail-outbox/mail-outbox.repository';
 
 /** The logging the mailer needs (pino and Fastify's logger both fit). */
@@ -46,7 +49,11 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from?: string;
             text: mail.text,
             html: mail.html ?? undefined,
           });
-          await outbox.markDelivered(mail.id, { status: 'sent' });
+          await outbox.markDelivered(mail.id, {
+            status: 'sent',
+            text: redactLinks(mail.text),
+            html: mail.html === null ? null : redactLinks(mail.html),
+          });
         } catch (err) {
           const error = err instanceof Error ? err.message : String(err);
           options.log?.error({ to: mail.to, error }, 'mail delivery failed');

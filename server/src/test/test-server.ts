@@ -30,7 +30,7 @@ export async function startTestServer(
     database,
     tokens,
     logger: false,
-    signInLimits: { perIp: 10_000, perAccount: 10_000 },
+    signInLimits: { perAccountAndIp: 10_000, perIp: 10_000, perAccount: 10_000 },
     publicCallsPerMinute: 10_000,
     ...overrides,
   });

@@ -245,7 +245,8 @@ const equipment: Record<
     model: 'SlimLogCom',
     product: 'RAIN',
     port: 'p1',
-    parameters: { label: 'Lluvia', pulse_value: 0.2, calculated_value_unit: 'mm/10min' },
+    // rain in mm per 15-minute measure: 'mm/10min', the only rain unit of calculatedUnits, would mislabel it
+    parameters: { label: 'Lluvia', pulse_value: 0.2 },
   },
 };
 
@@ -378,11 +379,11 @@ export async function seedDemoFleet(
           kind: site.kind,
           groundLevel: site.ground ?? null,
           invertLevel: site.ground !== undefined ? 0 : null,
-          measureTime: site.kind === 'rain_gauge' ? 600 : 900,
+          measureTime: 900, // an option of spec §9 (10 minutes is not one)
           transmissionTime: 3600,
           alertValue: site.alert ?? null,
           warningValue: site.warning ?? null,
-          unit: site.kind === 'rain_gauge' ? 'mm/10min' : 'm',
+          unit: site.kind === 'rain_gauge' ? 'mm/15min' : 'm',
           public: site.kind === 'river',
           parameters: { [kit.port]: kit.parameters },
         })

@@ -67,7 +67,7 @@ describe('demo history back-fill', () => {
       // the first hourly value of the year
       expect(Math.abs(d.first.getTime() - (now.getTime() - 365 * day)), d.serial).toBeLessThan(3_600_000);
       if (d.state !== 'Active' || demoFaults[d.point_name]?.kind === 'silent') continue;
-      // the last value of the 15-minute (rain: 10-minute) grid before now
+      // the last value of the 15-minute grid before now
       expect(now.getTime() - d.last.getTime(), d.serial).toBeLessThan(15 * 60_000);
     }
     expect(summary.measures).toBe(installed.reduce((n, d) => n + d.n, 0));

@@ -4,37 +4,39 @@ import type { LoginRequest } from '@aforo/contracts/auth';
 import type { TokenService } from '../../auth/jwt';
 import { verifyPassword } from '../../auth/passwords';
 import { assertAccountUsable, profilesForCheck, tokenRoles, type SessionResolver } from '../../auth/session';
-import { AppError, UnauthorizedError } from '../../http/errors';
+import { UnauthorizedError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
-import { RateLimiter } from '../../lib/rate-limiter';
 import type { UsersRepository } from '../users/users.repository';
+import { createSignInThrottle, type SignInLimits } from './sign-in-throttle';
 
-export interface SignInLimits {
-  perIp: number;
-  perAccount: number;
-}
+export type { SignInLimits };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createAuthService(
   repo: UsersRepository,
   tokens: TokenService,
   sessions: SessionResolver,
-  limits: SignInLimits = { perIp: signInAttemptsPerMinute, perAccount: signInAttemptsPerMinute },
+  limits: SignInLimits = {
+    perAccountAndIp: signInAttemptsPerMinute,
+    perIp: 3 * signInAttemptsPerMinute,
+    perAccount: signInAttemptsPerMinute,
+  },
 ) {
-  const byIp = new RateLimiter(limits.perIp, 60_000);
-  const byAccount = new RateLimiter(limits.perAccount, 60_000);
+  const throttle = createSignInThrottle(limits);
 
   return {
     async signIn(body: LoginRequest, ip: string): Promise<string> {
       const account = body.username.trim().toLowerCase();
-      // both counters advance on every attempt, so neither a spray nor a single target gets through
-      const ipOk = byIp.hit(ip);
-      const accountOk = byAccount.hit(account);
-      if (!ipOk || !accountOk) throw new AppError('L1000');
+      const wait = throttle.begin(account, ip);
+      if (wait > 0) await sleep(wait);
       const user = await repo.findForSignIn(account);
       const passwordOk = await verifyPassword(user?.passwordHash, body.password);
-      if (!user || !passwordOk || user.deletedAt) throw new UnauthorizedError('PU1010');
+      if (!user || !passwordOk || user.deletedAt) {
+        throttle.failed(account);
+        throw new UnauthorizedError('PU1010');
+      }
+      throttle.succeeded(account, ip);
       assertAccountUsable(user);
-      byAccount.reset(account);
       const found = await repo.findForSession(user.id);
       const profiles = profilesForCheck(found?.profiles ?? []);
       const companyId = await sessions.defaultCompany(user, profiles);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../auth/jwt';
 import { buildUser } from '../../test/factories';
-import { bearer, startTestServer, testSecret, type TestServer } from '../../test/test-server';
+import { bearer, demoPassword, startTestServer, testSecret, type TestServer } from '../../test/test-server';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -121,42 +121,98 @@ describe('POST /api/login_check', () => {
   });
 });
 
-describe('sign-in rate limit', () => {
-  it('answers 429 L1000 after 10 attempts a minute on one account, from any address', async () => {
-    const limited = await startTestServer({ signInLimits: { perIp: 1000, perAccount: 10 } });
+describe('sign-in throttling', () => {
+  const production = { perAccountAndIp: 10, perIp: 30, perAccount: 10 };
+  const attempt = (srv: TestServer, remoteAddress: string, username: string, password: string) =>
+    srv.request({
+      method: 'POST',
+      url: '/api/login_check',
+      remoteAddress,
+      payload: { username, password },
+    });
+
+  it('locks out the failing address for that account, not the account: the right password from another address still signs in', async () => {
+    const limited = await startTestServer({ signInLimits: production });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 12; i++) {
-        const res = await limited.request({
-          method: 'POST',
-          url: '/api/login_check',
-          remoteAddress: `10.0.0.${i}`,
-          payload: { username: 'viewer@demo.aforo.dev', password: 'wrong-password' },
-        });
-        statuses.push(res.statusCode);
-        if (res.statusCode === 429) expect(res.json().code).toBe('L1000');
-      }
-      expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-      expect(statuses.slice(10)).toEqual([429, 429]);
+      for (let i = 0; i < 10; i++)
+        statuses.push(
+          (await attempt(limited, '10.0.0.1', 'viewer@demo.aforo.dev', 'wrong-password')).statusCode,
+        );
+      expect(statuses.every((s) => s === 401)).toBe(true);
+      const refused = await attempt(limited, '10.0.0.1', 'viewer@demo.aforo.dev', demoPassword);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().code).toBe('L1000');
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      const clean = await attempt(limited, '10.0.0.2', 'viewer@demo.aforo.dev', demoPassword);
+      expect(clean.statusCode).toBe(200);
+      // the failing address may still sign in to other accounts (under its per-address limit)
+      expect((await attempt(limited, '10.0.0.1', 'chief@demo.aforo.dev', demoPassword)).statusCode).toBe(200);
     } finally {
       await limited.close();
     }
   });
 
-  it('answers 429 after 10 attempts a minute from one address, whatever the account', async () => {
-    const limited = await startTestServer({ signInLimits: { perIp: 10, perAccount: 1000 } });
+  it('never refuses the right password from clean addresses while failures come from many', async () => {
+    const limited = await startTestServer({ signInLimits: { ...production, maxDelayMs: 50 } });
     try {
-      let last = 0;
-      for (let i = 0; i < 11; i++) {
-        const res = await limited.request({
-          method: 'POST',
-          url: '/api/login_check',
-          remoteAddress: '10.9.9.9',
-          payload: { username: `someone-${i}@demo.aforo.dev`, password: 'wrong-password' },
-        });
-        last = res.statusCode;
-      }
-      expect(last).toBe(429);
+      for (let i = 0; i < 40; i++)
+        await attempt(limited, `10.1.${i % 20}.1`, 'viewer@demo.aforo.dev', 'wrong-password');
+      for (const address of ['10.2.0.1', '10.2.0.2'])
+        expect((await attempt(limited, address, 'viewer@demo.aforo.dev', demoPassword)).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('answers 429 with Retry-After once one address fails too often, whatever the accounts', async () => {
+    const limited = await startTestServer({ signInLimits: { ...production, perIp: 10 } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++)
+        statuses.push(
+          (await attempt(limited, '10.9.9.9', `someone-${i}@demo.aforo.dev`, 'wrong')).statusCode,
+        );
+      expect(statuses.every((s) => s === 401)).toBe(true);
+      const refused = await attempt(limited, '10.9.9.9', 'chief@demo.aforo.dev', demoPassword);
+      expect([refused.statusCode, refused.json().code]).toEqual([429, 'L1000']);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect((await attempt(limited, '10.9.9.10', 'chief@demo.aforo.dev', demoPassword)).statusCode).toBe(
+        200,
+      );
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('does not count successful sign-ins against the address', async () => {
+    const limited = await startTestServer({ signInLimits: { ...production, perIp: 3 } });
+    try {
+      for (let i = 0; i < 6; i++)
+        expect((await attempt(limited, '10.3.3.3', 'chief@demo.aforo.dev', demoPassword)).statusCode).toBe(
+          200,
+        );
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('lets the address try again once the window has passed', async () => {
+    const limited = await startTestServer({ signInLimits: { ...production, windowMs: 2000 } });
+    try {
+      // sent together, so all eleven are counted within the window however slow the checks are
+      const burst = await Promise.all(
+        Array.from({ length: 11 }, () => attempt(limited, '10.4.4.4', 'viewer@demo.aforo.dev', 'wrong')),
+      );
+      const refused = burst.filter((res) => res.statusCode === 429);
+      expect(refused.length).toBe(1);
+      expect(Number(refused[0]!.headers['retry-after'])).toBeLessThanOrEqual(2);
+      await new Promise((r) => setTimeout(r, 2100));
+      expect((await attempt(limited, '10.4.4.4', 'viewer@demo.aforo.dev', demoPassword)).statusCode).toBe(
+        200,
+      );
     } finally {
       await limited.close();
     }

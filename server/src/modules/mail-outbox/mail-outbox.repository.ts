@@ -24,13 +24,19 @@ export function createMailOutboxRepository(db: Db) {
       return db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
     },
 
-    async markDelivered(id: string, result: { status: 'sent' | 'failed'; error?: string }): Promise<void> {
+    /** Records the SMTP result; a sent mail's body is replaced by its copy without links. */
+    async markDelivered(
+      id: string,
+      result: { status: 'sent'; text: string; html: string | null } | { status: 'failed'; error: string },
+    ): Promise<void> {
+      const body = result.status === 'sent' ? { text: result.text, html: result.html } : {};
       await db
         .update(mailOutbox)
         .set({
           status: result.status,
-          error: result.error ?? null,
+          error: result.status === 'failed' ? result.error : null,
           sentAt: result.status === 'sent' ? new Date() : null,
+          ...body,
         })
         .where(eq(mailOutbox.id, id));
     },

@@ -8,8 +8,8 @@ import {
   restorePasswordSchema,
   restoreRequestSchema,
 } from '@aforo/contracts/public-auth';
-import { AppError } from '../../http/errors';
-import { RateLimiter } from '../../lib/rate-limiter';
+import { AppError, RateLimitedError } from '../../http/errors';
+import { addressKey, RateLimiter, retryAfterSeconds } from '../../lib/rate-limiter';
 import type { PublicAuthService } from './public-auth.service';
 
 const errors = { 400: apiErrorSchema, 429: apiErrorSchema };
@@ -20,8 +20,11 @@ export function publicAuthRoutes(auth: PublicAuthService, perIpPerMinute = 10): 
     const byIp = new RateLimiter(perIpPerMinute, 60_000);
     // unauthenticated calls that mail or try tokens: limited per address
     app.addHook('onRequest', async (request) => {
-      if (!byIp.hit(request.ip)) throw new AppError('L1000');
+      const address = addressKey(request.ip);
+      if (!byIp.hit(address)) throw new RateLimitedError(retryAfterSeconds(byIp.retryAfterMs(address)));
     });
+    // restore mails still being prepared finish before the database closes
+    app.addHook('onClose', () => auth.drain());
 
     app.post(
       '/public/request/restore/password',
@@ -34,7 +37,7 @@ export function publicAuthRoutes(auth: PublicAuthService, perIpPerMinute = 10): 
         },
       },
       async (request) => {
-        await auth.requestRestore(request.body.email);
+        auth.requestRestore(request.body.email, request.log);
         return { ok: true as const };
       },
     );
@@ -81,5 +84,11 @@ export function publicAuthRoutes(auth: PublicAuthService, perIpPerMinute = 10): 
         return { ok: true as const };
       },
     );
+    // a token longer than the router's parameter limit, or extra segments: a bad link, not a page
+    const badLink = async () => {
+      throw new AppError('U1007');
+    };
+    app.get('/public/activate/user/*', { schema: { hide: true } }, badLink);
+    app.post('/public/activate/user/*', { schema: { hide: true } }, badLink);
   };
 }

@@ -12,11 +12,39 @@ import { createUserTokensRepository, type TokenPurpose } from '../users/user-tok
 import { createUsersRepository } from '../users/users.repository';
 
 export const restoreValidityMs = 3600 * 1000;
+/** Restore requests waiting for their lookup; beyond this, new ones are dropped (the answer is the same). */
+const maxPendingRestores = 1000;
+
+interface ErrorLog {
+  error(obj: object, msg: string): void;
+}
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export function createPublicAuthService(db: Db, mailer: Mailer, publicUrl: string) {
   const transact = transactor(db);
   // per address, so one person cannot flood a mailbox; the answer stays the same either way
   const perEmail = new RateLimiter(3, 15 * 60_000);
+  // restore work runs after the answer, lookups one at a time (in order), mails in parallel
+  let lookups: Promise<void> = Promise.resolve();
+  const inFlight = new Set<Promise<void>>();
+  /** Keeps `work` (which must not reject) until it settles, for drain(). */
+  const track = (work: Promise<void>) => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  };
+
+  /** Looks the account up and, when it may restore, issues a token and queues the mail. */
+  function issueRestore(email: string): Promise<string | undefined> {
+    return transact(async (tx) => {
+      const user = await createUsersRepository(tx).findForSignIn(email);
+      if (!user || user.deletedAt || (user.state !== 'Active' && user.state !== 'Change Password'))
+        return undefined;
+      const token = await createUserTokensRepository(tx).issue(user.id, 'restore', restoreValidityMs);
+      const link = `${publicUrl}/restore-password?token=${encodeURIComponent(token)}`;
+      const language = user.language === 'en' ? 'en' : 'es';
+      return mailer.queue(tx, restoreMail({ email: user.email, name: user.name, language }, link));
+    });
+  }
 
   /** Consumes a valid token and sets the password; `code` is the refusal for a bad link. */
   function setPasswordWithToken(
@@ -55,19 +83,26 @@ export function createPublicAuthService(db: Db, mailer: Mailer, publicUrl: strin
   }
 
   return {
-    /** Always succeeds from the caller's view: no account enumeration. */
-    async requestRestore(email: string): Promise<void> {
-      if (!perEmail.hit(email)) return;
-      const mailId = await transact(async (tx) => {
-        const user = await createUsersRepository(tx).findForSignIn(email);
-        if (!user || user.deletedAt || (user.state !== 'Active' && user.state !== 'Change Password'))
-          return undefined;
-        const token = await createUserTokensRepository(tx).issue(user.id, 'restore', restoreValidityMs);
-        const link = `${publicUrl}/restore-password?token=${encodeURIComponent(token)}`;
-        const language = user.language === 'en' ? 'en' : 'es';
-        return mailer.queue(tx, restoreMail({ email: user.email, name: user.name, language }, link));
-      });
-      if (mailId) await mailer.dispatch([mailId]);
+    /**
+     * Takes the request and returns at once, whether or not the account exists: the lookup, the
+     * token and the mail happen after the answer, so neither the answer nor its timing tells.
+     */
+    requestRestore(email: string, log: ErrorLog): void {
+      if (!perEmail.hit(email) || inFlight.size >= maxPendingRestores) return;
+      const failed = (err: unknown) => log.error({ err }, 'password restore not processed');
+      lookups = lookups
+        .then(async () => {
+          await nextTurn(); // the answer is written before any work starts
+          const mailId = await issueRestore(email);
+          if (mailId) track(mailer.dispatch([mailId]).catch(failed));
+        })
+        .catch(failed);
+      track(lookups);
+    },
+
+    /** Resolves once every restore request taken so far is looked up and its mail dispatched. */
+    async drain(): Promise<void> {
+      while (inFlight.size > 0) await Promise.all(inFlight);
     },
 
     restorePassword: (token: string, password: string) =>

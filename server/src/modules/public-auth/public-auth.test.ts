@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userTokens } from '../../db/schema';
@@ -31,6 +34,11 @@ async function lastMail(to: string) {
     token: link ? decodeURIComponent(link.split(/token=|\/activate\/user\//)[1]!) : undefined,
   };
 }
+/** Restore mails are prepared after the answer: waits for the one to `to`. */
+async function restoreMailTo(to: string) {
+  await expect.poll(async () => (await lastMail(to)).mail?.subject ?? '').toMatch(/Aforo/);
+  return lastMail(to);
+}
 const mailCount = async () =>
   (await server.request({ method: 'GET', url: '/api/mail-outbox', headers: bearer(admin) })).json().total;
 
@@ -41,8 +49,8 @@ describe('password restore', () => {
     const unknown = await post('/public/request/restore/password', { email: 'nobody@demo.aforo.dev' });
     expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
     expect(known.body).toBe(unknown.body);
+    const { mail, link } = await restoreMailTo('user.norte@demo.aforo.dev');
     expect(await mailCount()).toBe(before + 1);
-    const { mail, link } = await lastMail('user.norte@demo.aforo.dev');
     expect(mail.subject).toBe('Restablezca su contraseña de Aforo');
     expect(link).toMatch(/^http:\/\/localhost:8080\/restore-password\?token=/);
   });
@@ -50,7 +58,7 @@ describe('password restore', () => {
   it('sets a new password once with the link; the old password and a second use fail', async () => {
     const user = await buildUser(server.database.db, { companyId: norte, roles: ['ROLE_USER'] });
     await post('/public/request/restore/password', { email: user.email.toUpperCase() });
-    const { token } = await lastMail(user.email);
+    const { token } = await restoreMailTo(user.email);
     const body = { token, password: 'restored-password-1', confirmPassword: 'restored-password-1' };
     expect((await post('/public/restore/password', body)).statusCode).toBe(200);
     await expect(server.login(user.email)).rejects.toThrow(/401/);
@@ -71,7 +79,7 @@ describe('password restore', () => {
   it('refuses an expired link and a mismatched confirmation', async () => {
     const user = await buildUser(server.database.db, { companyId: norte, roles: ['ROLE_USER'] });
     await post('/public/request/restore/password', { email: user.email });
-    const { token } = await lastMail(user.email);
+    const { token } = await restoreMailTo(user.email);
     const mismatch = await post('/public/restore/password', {
       token,
       password: 'restored-password-1',
@@ -97,7 +105,11 @@ describe('password restore', () => {
       const user = await buildUser(server.database.db, { companyId: norte, state });
       expect((await post('/public/request/restore/password', { email: user.email })).statusCode).toBe(200);
     }
-    expect(await mailCount()).toBe(before);
+    // requests are looked up in order: once a later one's mail is there, the earlier ones are done
+    const sentinel = await buildUser(server.database.db, { companyId: norte });
+    await post('/public/request/restore/password', { email: sentinel.email });
+    await restoreMailTo(sentinel.email);
+    expect(await mailCount()).toBe(before + 1);
   });
 
   it('limits requests per address (429 L1000) and answers 400 to a bad email', async () => {
@@ -106,6 +118,7 @@ describe('password restore', () => {
     ).startTestServer({ publicCallsPerMinute: 3 });
     try {
       const statuses: number[] = [];
+      let retryAfter: unknown;
       for (let i = 0; i < 4; i++) {
         const res = await limited.request({
           method: 'POST',
@@ -114,8 +127,10 @@ describe('password restore', () => {
           remoteAddress: '10.1.1.1',
         });
         statuses.push(res.statusCode);
+        retryAfter = res.headers['retry-after'];
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
     } finally {
       await limited.close();
     }
@@ -208,5 +223,44 @@ describe('account activation', () => {
   it('answers 400 U1007 to an unknown token', async () => {
     const res = await server.request({ method: 'GET', url: `/public/activate/user/${'x'.repeat(43)}` });
     expect([res.statusCode, res.json().code]).toEqual([400, 'U1007']);
+  });
+});
+
+describe('bad links under /public with the web app served', () => {
+  it('answers JSON errors, never the web page, to an overlong token or an unknown public path', async () => {
+    const webDist = mkdtempSync(path.join(os.tmpdir(), 'aforo-web-'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Aforo</title>');
+    const withWeb = await startTestServer({ webDist });
+    try {
+      const long = 'x'.repeat(150);
+      const cases = [
+        ['GET', `/public/activate/user/${long}`, 400, 'U1007'],
+        ['POST', `/public/activate/user/${long}`, 400, 'U1007'],
+        ['GET', `/public/activate/user/${'y'.repeat(30)}/more`, 400, 'U1007'],
+        ['GET', '/public/something-else', 404, 'N1000'],
+      ] as const;
+      for (const [method, url, status, code] of cases) {
+        const res = await withWeb.request({
+          method,
+          url,
+          ...(method === 'POST'
+            ? { payload: { password: 'a-new-password-1', confirmPassword: 'a-new-password-1' } }
+            : {}),
+        });
+        expect([res.statusCode, res.headers['content-type']], url).toEqual([
+          status,
+          expect.stringContaining('application/json'),
+        ]);
+        expect(res.json().code, url).toBe(code);
+      }
+      const page = await withWeb.request({ method: 'GET', url: `/activate/user/${long}` });
+      expect([page.statusCode, page.headers['content-type']]).toEqual([
+        200,
+        expect.stringContaining('text/html'),
+      ]);
+    } finally {
+      await withWeb.close();
+      rmSync(webDist, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,7 @@ import { Fragment } from 'react';
 
 const urlPattern = /(https?:\/\/[^\s<>"]+)/g;
 
-/** A mail's plain text with its links clickable, line breaks kept. */
+/** A mail's plain text with its links clickable (not those whose token was removed), line breaks kept. */
 export function MailText({ text }: { text: string }) {
   const parts = text.split(urlPattern);
   return (
@@ -17,7 +17,7 @@ export function MailText({ text }: { text: string }) {
       data-testid="mail-text"
     >
       {parts.map((part, index) =>
-        index % 2 === 1 ? (
+        index % 2 === 1 && !part.includes('[redacted]') ? (
           <Anchor key={index} href={part} target="_blank" rel="noopener noreferrer" inherit>
             {part}
           </Anchor>

@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Mail } from '@aforo/contracts/mail-outbox';
@@ -58,6 +58,9 @@ export function MailOutboxPage() {
   return (
     <Stack gap="md">
       <ScreenHeader title={t('screens.mailOutbox')} description={t('system.outbox.description')} />
+      <Alert color="blue" variant="light" data-testid="outbox-links-note">
+        {t('system.outbox.linksNote')}
+      </Alert>
       <DataTable
         label={t('screens.mailOutbox')}
         columns={columns}

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import type { Mailer } from '../../mail/mailer';
+import { openTestDatabase } from '../../test/test-database';
+import { createPublicAuthService } from './public-auth.service';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database.close());
+
+/** A mailer whose queue waits for `open()`; `calls` lists what happened, in order. */
+function gatedMailer(calls: string[]) {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const mailer: Mailer = {
+    async queue(tx, mail) {
+      calls.push(`queue ${mail.to}`);
+      await gate;
+      return (await import('../mail-outbox/mail-outbox.repository'))
+        .createMailOutboxRepository(tx)
+        .insert(mail);
+    },
+    async dispatch(ids) {
+      calls.push(`dispatch ${ids.length}`);
+    },
+  };
+  return { mailer, open };
+}
+const silent = { error: () => undefined };
+
+describe('requestRestore', () => {
+  it('returns before the lookup, the token and the mail, for a known account as for an unknown one', async () => {
+    const calls: string[] = [];
+    const { mailer, open } = gatedMailer(calls);
+    const service = createPublicAuthService(database.db, mailer, 'http://x');
+    const timeout = new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 3000));
+    const known = await Promise.race([
+      Promise.resolve(service.requestRestore('user.norte@demo.aforo.dev', silent)).then(() => 'answered'),
+      timeout,
+    ]);
+    calls.push(known);
+    service.requestRestore('nobody@demo.aforo.dev', silent);
+    calls.push('answered');
+    expect(calls).toEqual(['answered', 'answered']);
+    open();
+    await service.drain();
+    expect(calls).toEqual(['answered', 'answered', 'queue user.norte@demo.aforo.dev', 'dispatch 1']);
+  });
+});
