@@ -4,6 +4,22 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// web never imports server; every web block repeats it (a later no-restricted-imports replaces an earlier one)
+const webImports = (...patterns) => [
+  'error',
+  { patterns: [{ group: ['@aforo/server', '@aforo/server/*', '**/server/src/**'], message: 'web never imports server' }, ...patterns] },
+];
+/** Features import each other only through their index.ts: `../<feature>`, never `../<feature>/api`. */
+const featureMessage = "Import another feature through its index.ts ('../<feature>'), not its files";
+// a file `depth` folders inside its feature climbs out with `depth` times '../' and lands in features/
+const deepFeaturePath = (depth, slash = '/') =>
+  (depth > 0 ? `^(\\.\\.${slash}){${depth}}[^.${slash}][^${slash}]*${slash}|` : '') + `(^|${slash})features${slash}[^${slash}]+${slash}`;
+const featureBoundary = (depth) => ({
+  'no-restricted-imports': webImports({ regex: deepFeaturePath(depth), message: featureMessage }),
+  // lazy routes use import(): esquery regexes cannot hold '/', hence \x2F
+  'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${deepFeaturePath(depth, '\\x2F')}/]`, message: featureMessage }],
+});
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'server/drizzle/**', '.tmp/**'] },
   js.configs.recommended,
@@ -30,8 +46,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@aforo/server', '@aforo/server/*', '**/server/src/**'], message: 'web never imports server' }] }],
+      'no-restricted-imports': webImports(),
     },
+  },
+  // web/src/features/<feature>/…, web/src/app/…: see featureBoundary
+  { files: ['web/src/features/*/*.{ts,tsx}'], rules: featureBoundary(1) },
+  { files: ['web/src/features/*/*/*.{ts,tsx}'], rules: featureBoundary(2) },
+  { files: ['web/src/features/*/*/*/**/*.{ts,tsx}'], rules: featureBoundary(3) },
+  { files: ['web/src/app/**/*.{ts,tsx}'], rules: featureBoundary(0) },
+  {
+    files: ['web/src/ui/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': webImports({ regex: '(^|/)features(/|$)', message: 'ui/ and lib/ never import features' }) },
   },
   {
     // only repositories and db/ talk to the database

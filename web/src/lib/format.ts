@@ -1,20 +1,20 @@
-/** Dates and numbers in the interface language. */
+/** Numbers in the interface language (dates: time.ts, in the company's zone). */
+import type { Language } from '@aforo/contracts/constants';
 import { sessionStore } from './session';
 
-const locales = { es: 'es-ES', en: 'en-GB' } as const;
+const locales: Record<Language, string> = { es: 'es-ES', en: 'en-GB' };
 
-function locale(): string {
-  return locales[sessionStore.getState().language];
-}
-
-/** "21/11/2026, 10:05" from an ISO 8601 time; "" for null. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'short', timeStyle: 'short' }).format(date);
+/** The Intl locale of an interface language. */
+export function intlLocale(language: Language = sessionStore.getState().language): string {
+  return locales[language];
 }
 
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(locale()).format(value);
+  return new Intl.NumberFormat(intlLocale()).format(value);
+}
+
+/** A measured value with up to 4 decimals; "—" for none. */
+export function formatValue(value: number | null): string {
+  if (value === null) return '—';
+  return new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 4 }).format(value);
 }

@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { UserRow } from '@aforo/contracts/users';
-import { formatDateTime } from '../../lib/format';
+import { useTimeFormat } from '../../lib/time';
 import type { DataTableColumn } from '../../ui/DataTable';
 import { RowActionsMenu } from '../../ui/RowActionsMenu';
 import type { RowAction } from '../../ui/RowActionsMenu';
@@ -11,6 +11,7 @@ import { UserStateBadge } from './components/UserStateBadge';
 /** The columns of the users list; sortable ones carry the API's order field. */
 export function useUserColumns(actionsFor: (row: UserRow) => RowAction[]): DataTableColumn<UserRow>[] {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   return [
     {
       accessor: 'name',
@@ -46,7 +47,7 @@ export function useUserColumns(actionsFor: (row: UserRow) => RowAction[]): DataT
       sortKey: 'created_at',
       title: t('accounts.users.createdAt'),
       sortable: true,
-      render: (row) => formatDateTime(row.createdAt),
+      render: (row) => time.dateTime(row.createdAt),
     },
     {
       accessor: 'actions',

@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { catalogueAdministrationRoutes } from '../catalogue';
+import { devicesRoute } from '../devices';
 import { measuresFailedRoute } from '../measures-failed';
 import { SectionLayout } from '../../ui/SectionLayout';
 import type { SectionTab } from '../../ui/SectionLayout';
@@ -24,14 +25,7 @@ export const administrationRoutes: RouteObject[] = [
     element: <SectionLayout titleKey="nav.technicalAdministration" tabs={tabs} />,
     children: [
       { index: true, element: <Navigate to="devices" replace /> },
-      {
-        path: 'devices',
-        handle: { titleKey: 'screens.devices' },
-        lazy: () =>
-          import('../devices/pages/DevicesPage').then((m) => ({
-            element: <m.DevicesPage mode="administration" />,
-          })),
-      },
+      devicesRoute('administration'),
       measuresFailedRoute,
       ...catalogueAdministrationRoutes,
     ],

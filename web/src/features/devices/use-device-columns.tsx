@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Device } from '@aforo/contracts/devices';
-import { formatDateTime } from '../../lib/format';
+import { useTimeFormat } from '../../lib/time';
 import type { DataTableColumn } from '../../ui/DataTable';
 import type { RowAction } from '../../ui/RowActionsMenu';
 import { RowActionsMenu } from '../../ui/RowActionsMenu';
@@ -17,6 +17,7 @@ export interface DeviceColumnsOptions {
 
 export function useDeviceColumns({ showCompany, administration, actionsOf }: DeviceColumnsOptions) {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const columns: DataTableColumn<Device>[] = [
     {
       accessor: 'serial',
@@ -84,7 +85,7 @@ export function useDeviceColumns({ showCompany, administration, actionsOf }: Dev
       title: t('devices.fields.lastSeen'),
       sortable: true,
       sortKey: 'last_seen_at',
-      render: (device) => (device.lastSeenAt ? formatDateTime(device.lastSeenAt) : t('devices.never')),
+      render: (device) => (device.lastSeenAt ? time.dateTime(device.lastSeenAt) : t('devices.never')),
     },
     {
       accessor: 'actions',

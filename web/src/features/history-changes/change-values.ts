@@ -1,6 +1,5 @@
-/** How the history shows a changed value: roles and companies by name, dates in the interface language. */
+/** How the history shows a changed value: roles and companies by name, dates in the company's zone. */
 import { roleNames } from '@aforo/contracts/roles';
-import { formatDateTime } from '../../lib/format';
 
 export interface ValueLabels {
   role(role: string): string;
@@ -10,6 +9,8 @@ export interface ValueLabels {
   global: string;
   yes: string;
   no: string;
+  /** An ISO 8601 time as the company reads it. */
+  dateTime(iso: string): string;
   /** A translated name for a field's value (states, languages), or null to show it as it is. */
   fieldValue(field: string, value: string): string | null;
 }
@@ -24,7 +25,7 @@ function scalar(value: unknown, labels: ValueLabels, field: string): string {
     if (isRole(value)) return labels.role(value);
     const named = labels.fieldValue(field, value);
     if (named !== null) return named;
-    if (isoTime.test(value)) return formatDateTime(value);
+    if (isoTime.test(value)) return labels.dateTime(value);
     return value;
   }
   if (typeof value === 'number') return String(value);

@@ -1,4 +1,5 @@
 /** The history's filters as kept in the URL, and their translation into the API query. */
+import { fromZonedInput } from '../../lib/time';
 import type { ListUrlOptions, ListUrlState } from '../../lib/url-state';
 
 export type HistoryFilter = 'entityType' | 'entityId' | 'userId' | 'from' | 'to';
@@ -12,14 +13,20 @@ export const historyListOptions: ListUrlOptions<'at', HistoryFilter> = {
 
 const isDay = (value: string | undefined): value is string => !!value && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** A YYYY-MM-DD day of the URL as an ISO instant: the start of that local day, or its end. */
-export function dayToIso(day: string | undefined, edge: 'start' | 'end'): string | undefined {
+/** A YYYY-MM-DD day of the URL as an ISO instant: the start of that day in `timeZone`, or its end. */
+export function dayToIso(
+  day: string | undefined,
+  edge: 'start' | 'end',
+  timeZone: string,
+): string | undefined {
   if (!isDay(day)) return undefined;
-  const date = new Date(`${day}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}`);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+  return (
+    fromZonedInput(`${day}T${edge === 'start' ? '00:00:00.000' : '23:59:59.999'}`, timeZone) ?? undefined
+  );
 }
 
-export function historyQueryParams(state: ListUrlState<'at', HistoryFilter>) {
+/** The API query of the URL's state; days are the company's (`timeZone`). */
+export function historyQueryParams(state: ListUrlState<'at', HistoryFilter>, timeZone: string) {
   const { entityType, entityId, userId, from, to } = state.filters;
   return {
     page: state.page,
@@ -29,7 +36,7 @@ export function historyQueryParams(state: ListUrlState<'at', HistoryFilter>) {
     entityType,
     entityId: entityId?.trim(),
     userId,
-    from: dayToIso(from, 'start'),
-    to: dayToIso(to, 'end'),
+    from: dayToIso(from, 'start', timeZone),
+    to: dayToIso(to, 'end', timeZone),
   };
 }

@@ -11,25 +11,30 @@ const labels: ValueLabels = {
   global: 'Global profile',
   yes: 'Yes',
   no: 'No',
+  dateTime: (iso) => `at ${iso}`,
   fieldValue: (field, value) => (field === 'state' && value === 'Created' ? 'Created (translated)' : null),
 };
 
 describe('history filters', () => {
-  it('turns the days of the URL into the start and the end of those local days', () => {
-    expect(dayToIso('2026-03-01', 'start')).toBe(new Date(2026, 2, 1, 0, 0, 0, 0).toISOString());
-    expect(dayToIso('2026-03-01', 'end')).toBe(new Date(2026, 2, 1, 23, 59, 59, 999).toISOString());
-    expect(dayToIso('yesterday', 'start')).toBeUndefined();
+  it("turns the days of the URL into the start and the end of those days in the company's zone", () => {
+    expect(dayToIso('2026-03-01', 'start', 'America/New_York')).toBe('2026-03-01T05:00:00.000Z');
+    expect(dayToIso('2026-03-01', 'end', 'America/New_York')).toBe('2026-03-02T04:59:59.999Z');
+    expect(dayToIso('2026-07-01', 'start', 'Europe/Madrid')).toBe('2026-06-30T22:00:00.000Z');
+    expect(dayToIso('yesterday', 'start', 'Europe/Madrid')).toBeUndefined();
   });
 
   it('sends page, dir and the filters that are set', () => {
-    const params = historyQueryParams({
-      page: 2,
-      length: 25,
-      order: 'at',
-      dir: 'ASC',
-      search: '',
-      filters: { entityType: 'user', entityId: ' 42 ', from: '2026-03-01' },
-    });
+    const params = historyQueryParams(
+      {
+        page: 2,
+        length: 25,
+        order: 'at',
+        dir: 'ASC',
+        search: '',
+        filters: { entityType: 'user', entityId: ' 42 ', from: '2026-03-01' },
+      },
+      'Europe/Madrid',
+    );
     expect(params).toEqual({
       page: 2,
       length: 25,
@@ -38,7 +43,7 @@ describe('history filters', () => {
       entityType: 'user',
       entityId: '42',
       userId: undefined,
-      from: new Date(2026, 2, 1).toISOString(),
+      from: '2026-02-28T23:00:00.000Z',
       to: undefined,
     });
   });
@@ -53,6 +58,9 @@ describe('describeValue', () => {
     expect(describeValue(true, labels)).toEqual(['Yes']);
     expect(describeValue('Created', labels, 'state')).toEqual(['Created (translated)']);
     expect(describeValue('Created', labels, 'name')).toEqual(['Created']);
+    expect(describeValue('2026-03-01T10:00:00.000Z', labels, 'lastSeenAt')).toEqual([
+      'at 2026-03-01T10:00:00.000Z',
+    ]);
   });
 
   it('names companies and the global profile in a profiles value', () => {

@@ -4,13 +4,15 @@ import { languages } from '@aforo/contracts/constants';
 import { userStates } from '@aforo/contracts/users';
 import type { UserState } from '@aforo/contracts/users';
 import { useCurrentUserQuery } from '../../lib/current-user';
+import { useTimeFormat } from '../../lib/time';
 import { userStateKey } from '../accounts';
 import type { ValueLabels } from './change-values';
 
-/** Translated names for the values of the history: roles, the caller's companies, yes/no. */
+/** Translated names for the values of the history: roles, the caller's companies, yes/no, dates. */
 export function useValueLabels(): ValueLabels {
   const { t } = useTranslation();
   const { data: user } = useCurrentUserQuery();
+  const time = useTimeFormat();
   return useMemo(() => {
     const companies = new Map((user?.companies ?? []).map((company) => [company.id, company.businessName]));
     return {
@@ -19,6 +21,7 @@ export function useValueLabels(): ValueLabels {
       global: t('history.globalProfile'),
       yes: t('common.yes'),
       no: t('common.no'),
+      dateTime: time.dateTime,
       fieldValue: (field, value) => {
         if (field === 'state' && (userStates as readonly string[]).includes(value)) {
           return t(`accounts.users.states.${userStateKey(value as UserState)}`);
@@ -29,5 +32,5 @@ export function useValueLabels(): ValueLabels {
         return null;
       },
     };
-  }, [t, user]);
+  }, [t, user, time]);
 }

@@ -1,15 +1,16 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Measure } from '@aforo/contracts/measures';
+import type { CurrentUser } from '@aforo/contracts/users';
 import { currentUserQueryKey } from '../../lib/current-user';
 import { i18n } from '../../lib/i18n';
 import { sessionStore } from '../../lib/session';
+import { fromZonedInput, toZonedInput } from '../../lib/time';
 import { buildCurrentUser, companyA } from '../../test/fixtures';
 import { createTestQueryClient, renderWithProviders } from '../../test/render';
 import { MeasuresPage } from './pages/MeasuresPage';
-import { fromLocalInput, toLocalInput } from './time';
 
 const pointId = '55555555-5555-4555-8555-555555555555';
 const deviceId = '77777777-7777-4777-8777-777777777777';
@@ -35,6 +36,15 @@ const measure = (overrides: Partial<Measure>): Measure => ({
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+// the browser (node) in a zone no company here uses: times must follow the company, not it
+const savedTz = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'Asia/Tokyo';
+});
+afterAll(() => {
+  process.env.TZ = savedTz;
+});
+
 /** The query client of the test that is running (cleared before the real fetch comes back). */
 let queryClient: QueryClient | undefined;
 
@@ -47,7 +57,11 @@ afterEach(() => {
   sessionStore.reload(null);
 });
 
-async function renderMeasures(path: string, measures: Measure[] = []) {
+async function renderMeasures(
+  path: string,
+  measures: Measure[] = [],
+  user: CurrentUser = buildCurrentUser(),
+) {
   const fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url.startsWith('/api/measures?')) return json({ rows: measures, total: measures.length, ...range });
@@ -62,7 +76,7 @@ async function renderMeasures(path: string, measures: Measure[] = []) {
   sessionStore.signIn('token', companyA);
   const client = createTestQueryClient();
   queryClient = client;
-  client.setQueryData(currentUserQueryKey(companyA), buildCurrentUser());
+  client.setQueryData(currentUserQueryKey(companyA), user);
   const rendered = renderWithProviders(<MeasuresPage />, {
     path,
     queryClient: client,
@@ -96,7 +110,7 @@ describe('MeasuresPage', () => {
     expect(within(table).getByText('—')).toBeInTheDocument();
     expect(measureCalls()).toEqual([`/api/measures?page=1&length=50&order=ts&dir=DESC&pointId=${pointId}`]);
     // the range the server used is shown in the inputs
-    expect(screen.getByLabelText('Desde')).toHaveValue(toLocalInput(range.from));
+    expect(screen.getByLabelText('Desde')).toHaveValue(toZonedInput(range.from, 'Europe/Madrid'));
   });
 
   it('writes the filters to the URL and queries with them', async () => {
@@ -110,12 +124,39 @@ describe('MeasuresPage', () => {
     const from = screen.getByLabelText('Desde');
     // what the browser's date-time picker does: one change with the whole value
     fireEvent.change(from, { target: { value: '2026-11-01T08:30' } });
-    const iso = fromLocalInput('2026-11-01T08:30')!;
+    const iso = fromZonedInput('2026-11-01T08:30', 'Europe/Madrid')!;
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('from')).toBe(iso));
     await waitFor(() =>
       expect(measureCalls().at(-1)).toBe(
         `/api/measures?page=1&length=50&order=ts&dir=DESC&pointId=${pointId}&from=${encodeURIComponent(iso)}&flag=4`,
       ),
+    );
+  });
+
+  it("shows and reads times on the company's clock, not the browser's", async () => {
+    const newYork = buildCurrentUser({
+      companies: [
+        {
+          id: companyA,
+          businessName: 'Hudson Water',
+          isProvider: false,
+          preferredTimezone: 'America/New_York',
+        },
+      ],
+    });
+    const { router } = await renderMeasures(
+      `/app/operation/measures?pointId=${pointId}`,
+      [measure({})],
+      newYork,
+    );
+    const table = await screen.findByRole('table', { name: 'Medidas' });
+    // 09:45:00Z is 04:45 in New York (EST), whatever zone the test runs in
+    expect(await within(table).findByText('21/11/26, 4:45:00')).toBeInTheDocument();
+    expect(screen.getByLabelText('Desde')).toHaveValue('2026-11-20T05:00');
+
+    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-11-21T08:30' } });
+    await waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('to')).toBe('2026-11-21T13:30:00.000Z'),
     );
   });
 });

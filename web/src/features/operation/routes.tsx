@@ -1,8 +1,10 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { componentsRoute } from '../catalogue';
+import { devicesRoute } from '../devices';
 import { eventsRoute } from '../events';
 import { measuresRoute } from '../measures';
+import { pointsRoutes } from '../points';
 import { comingSoon } from '../../ui/coming-soon';
 import { SectionLayout } from '../../ui/SectionLayout';
 import type { SectionTab } from '../../ui/SectionLayout';
@@ -25,24 +27,8 @@ export const operationRoutes: RouteObject[] = [
     element: <SectionLayout titleKey="nav.technicalOperation" tabs={tabs} />,
     children: [
       { index: true, element: <Navigate to="devices" replace /> },
-      {
-        path: 'devices',
-        handle: { titleKey: 'screens.devices' },
-        lazy: () =>
-          import('../devices/pages/DevicesPage').then((m) => ({
-            element: <m.DevicesPage mode="operation" />,
-          })),
-      },
-      {
-        path: 'points',
-        handle: { titleKey: 'screens.points' },
-        lazy: () => import('../points/pages/PointsPage').then((m) => ({ Component: m.PointsPage })),
-      },
-      {
-        path: 'points/:id',
-        handle: { titleKey: 'screens.point' },
-        lazy: () => import('../points/pages/PointPage').then((m) => ({ Component: m.PointPage })),
-      },
+      devicesRoute('operation'),
+      ...pointsRoutes,
       measuresRoute,
       componentsRoute,
       eventsRoute,

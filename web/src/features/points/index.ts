@@ -1,1 +1,2 @@
+export { pointsRoutes } from './routes';
 export { usePointOptionsQuery } from './api';

@@ -17,7 +17,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@aforo/contracts/users';
 import { useCurrentUserQuery, useRoleCheck } from '../../../lib/current-user';
-import { formatDateTime } from '../../../lib/format';
+import { useTimeFormat } from '../../../lib/time';
 import { useSession } from '../../../lib/session';
 import { LabeledValue } from '../../../ui/LabeledValue';
 import { RowActionsMenu } from '../../../ui/RowActionsMenu';
@@ -33,6 +33,7 @@ import { useUserActions } from '../use-user-actions';
  */
 export function ProfilePage() {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const currentUserQuery = useCurrentUserQuery();
@@ -107,7 +108,7 @@ export function ProfilePage() {
           <LabeledValue label={t('accounts.users.state')}>
             <UserStateBadge state={user.state.name} />
           </LabeledValue>
-          <LabeledValue label={t('accounts.users.createdAt')}>{formatDateTime(user.createdAt)}</LabeledValue>
+          <LabeledValue label={t('accounts.users.createdAt')}>{time.dateTime(user.createdAt)}</LabeledValue>
         </SimpleGrid>
       </Paper>
       <Stack gap="xs">

@@ -1,7 +1,8 @@
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Firmware } from '@aforo/contracts/firmwares';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
+import { useTimeFormat } from '../../../lib/time';
 import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
 import type { DataTableColumn } from '../../../ui/DataTable';
@@ -21,6 +22,7 @@ const listOptions: ListUrlOptions<Order, 'modelId'> = {
 /** /app/administration/firmwares (ADMIN, CHIEF): firmware versions of each model. */
 export function FirmwaresPage() {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const list = useListUrlState(listOptions);
   const query = firmwaresApi.useList({ ...listQueryParams(list), modelId: list.filters.modelId });
   const remove = firmwaresApi.useDelete();
@@ -40,7 +42,7 @@ export function FirmwaresPage() {
       sortKey: 'created_at',
       title: t('catalogue.createdAt'),
       sortable: true,
-      render: (firmware) => formatDateTime(firmware.createdAt),
+      render: (firmware) => time.dateTime(firmware.createdAt),
     },
   ];
 

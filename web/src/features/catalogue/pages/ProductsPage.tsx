@@ -8,7 +8,7 @@ import type { ListUrlOptions } from '../../../lib/url-state';
 import type { DataTableColumn } from '../../../ui/DataTable';
 import { ListScreen } from '../../../ui/ListScreen';
 import { productsApi } from '../api';
-import { DeviceKeyModal } from '../../devices/components/DeviceKeyModal';
+import { DeviceKeyModal } from '../../devices';
 import { ProductFormModal } from '../components/ProductFormModal';
 import { productEditRoles } from '../roles';
 import { useProvisioningKeyActions } from '../use-provisioning-key';

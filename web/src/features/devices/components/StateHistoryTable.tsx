@@ -1,12 +1,13 @@
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../lib/format';
+import { useTimeFormat } from '../../../lib/time';
 import { useDeviceHistoryQuery } from '../api';
 import { deviceStateKey } from '../device-actions';
 
 /** The state changes of a device, newest first: from, to, who, when, point, reason. */
 export function StateHistoryTable({ deviceId }: { deviceId: string }) {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const history = useDeviceHistoryQuery(deviceId);
   if (history.isPending) return <Text size="sm">{t('common.loading')}</Text>;
   if (history.isError) return <Text c="red">{history.error.message}</Text>;
@@ -31,7 +32,7 @@ export function StateHistoryTable({ deviceId }: { deviceId: string }) {
       <Table.Tbody>
         {history.data.rows.map((change) => (
           <Table.Tr key={change.id}>
-            <Table.Td>{formatDateTime(change.at)}</Table.Td>
+            <Table.Td>{time.dateTime(change.at)}</Table.Td>
             <Table.Td>{change.from ? t(deviceStateKey(change.from)) : '—'}</Table.Td>
             <Table.Td>{t(deviceStateKey(change.to))}</Table.Td>
             <Table.Td>{change.point?.name ?? '—'}</Table.Td>

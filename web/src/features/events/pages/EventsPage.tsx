@@ -2,16 +2,16 @@ import { Group, Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { eventOrderFields, eventTypes } from '@aforo/contracts/events';
 import type { DeviceEvent } from '@aforo/contracts/events';
+import { useTimeFormat } from '../../../lib/time';
 import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
 import { DataTable } from '../../../ui/DataTable';
+import { DateRangeFilter } from '../../../ui/DateRangeFilter';
 import type { DataTableColumn } from '../../../ui/DataTable';
 import { listTableProps } from '../../../ui/list-table';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { SearchInput } from '../../../ui/SearchInput';
-import { useDevicesQuery } from '../../devices/api';
-import { DateRangeFilter } from '../../measures/components/DateRangeFilter';
-import { formatTimestamp } from '../../measures/time';
+import { useDevicesQuery } from '../../devices';
 import { useEventsQuery } from '../api';
 import { EventTypeBadge } from '../components/EventTypeBadge';
 
@@ -27,6 +27,7 @@ const listOptions: ListUrlOptions<Order, Filter> = {
 /** /app/operation/events: what the current company's devices reported (errors, restarts, system). */
 export function EventsPage() {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const list = useListUrlState(listOptions);
   const { type, deviceId, pointId, from, to } = list.filters;
   const devices = useDevicesQuery({ length: -1, order: 'serial', dir: 'ASC' });
@@ -37,7 +38,7 @@ export function EventsPage() {
       accessor: 'ts',
       title: t('telemetry.events.fields.ts'),
       sortable: true,
-      render: (e) => formatTimestamp(e.ts),
+      render: (e) => time.timestamp(e.ts),
     },
     {
       accessor: 'type',
@@ -53,7 +54,7 @@ export function EventsPage() {
       sortKey: 'received_at',
       title: t('telemetry.fields.receivedAt'),
       sortable: true,
-      render: (e) => formatTimestamp(e.receivedAt),
+      render: (e) => time.timestamp(e.receivedAt),
     },
   ];
 

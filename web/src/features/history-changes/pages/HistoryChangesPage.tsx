@@ -2,7 +2,7 @@ import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '@aforo/contracts/log-entries';
 import { useRoleCheck } from '../../../lib/current-user';
-import { formatDateTime } from '../../../lib/format';
+import { useTimeFormat } from '../../../lib/time';
 import { useListUrlState } from '../../../lib/url-state';
 import { DataTable } from '../../../ui/DataTable';
 import type { DataTableColumn } from '../../../ui/DataTable';
@@ -23,8 +23,9 @@ const actionColours: Record<string, string> = {
 /** /app/history-changes/history-changes: who changed what and when, with each field before and after. */
 export function HistoryChangesPage() {
   const { t, i18n } = useTranslation();
+  const time = useTimeFormat();
   const list = useListUrlState(historyListOptions);
-  const query = useLogEntriesQuery(historyQueryParams(list));
+  const query = useLogEntriesQuery(historyQueryParams(list, time.timeZone));
   const canListUsers = useRoleCheck({ group: 'accounts' }) === true;
   const isAdmin = useRoleCheck({ roles: ['ROLE_ADMIN'] }) === true;
   const userOptions = useUserOptions(canListUsers, isAdmin);
@@ -39,7 +40,7 @@ export function HistoryChangesPage() {
       title: t('history.at'),
       sortable: true,
       width: 130,
-      render: (entry) => formatDateTime(entry.at),
+      render: (entry) => time.dateTime(entry.at),
     },
     {
       accessor: 'user',

@@ -1,7 +1,7 @@
 import { Alert, Loader, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useTimeFormat } from '../../../lib/time';
 import { LabeledValue } from '../../../ui/LabeledValue';
-import { formatTimestamp } from '../../measures/time';
 import { useFailedMeasureQuery } from '../api';
 import { reasonKey } from '../payload';
 import { PayloadViewer } from './PayloadViewer';
@@ -9,6 +9,7 @@ import { PayloadViewer } from './PayloadViewer';
 /** One refused message: where it came from, why it was refused and what arrived. */
 export function FailedMeasureModal({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const query = useFailedMeasureQuery(id);
   const row = query.data;
   return (
@@ -26,7 +27,7 @@ export function FailedMeasureModal({ id, onClose }: { id: string; onClose: () =>
               {t(reasonKey(row.reason), { defaultValue: row.reason })}
             </LabeledValue>
             <LabeledValue label={t('telemetry.fields.receivedAt')}>
-              {formatTimestamp(row.receivedAt)}
+              {time.timestamp(row.receivedAt)}
             </LabeledValue>
             <LabeledValue label={t('telemetry.failed.fields.serial')}>{row.serial ?? '—'}</LabeledValue>
             <LabeledValue label={t('telemetry.fields.topic')}>{row.topic ?? '—'}</LabeledValue>

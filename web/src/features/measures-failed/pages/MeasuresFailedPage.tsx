@@ -4,15 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { failedMeasureReasons } from '@aforo/contracts/device-protocol';
 import { failedMeasureOrderFields } from '@aforo/contracts/failed-measures';
 import type { FailedMeasure } from '@aforo/contracts/failed-measures';
+import { useTimeFormat } from '../../../lib/time';
 import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
 import { DataTable } from '../../../ui/DataTable';
+import { DateRangeFilter } from '../../../ui/DateRangeFilter';
 import type { DataTableColumn } from '../../../ui/DataTable';
 import { listTableProps } from '../../../ui/list-table';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { SearchInput } from '../../../ui/SearchInput';
-import { DateRangeFilter } from '../../measures/components/DateRangeFilter';
-import { formatTimestamp } from '../../measures/time';
 import { useFailedMeasuresQuery } from '../api';
 import { FailedMeasureModal } from '../components/FailedMeasureModal';
 import { reasonKey } from '../payload';
@@ -29,6 +29,7 @@ const listOptions: ListUrlOptions<Order, Filter> = {
 /** /app/administration/measures-failed: refused messages and measures; a row opens its raw payload. */
 export function MeasuresFailedPage() {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const list = useListUrlState(listOptions);
   const { reason, serial, from, to } = list.filters;
   const query = useFailedMeasuresQuery({ ...listQueryParams(list), reason, serial, from, to });
@@ -41,7 +42,7 @@ export function MeasuresFailedPage() {
       sortKey: 'received_at',
       title: t('telemetry.fields.receivedAt'),
       sortable: true,
-      render: (row) => formatTimestamp(row.receivedAt),
+      render: (row) => time.timestamp(row.receivedAt),
     },
     {
       accessor: 'reason',

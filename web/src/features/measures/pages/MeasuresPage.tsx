@@ -2,19 +2,20 @@ import { Alert, Group, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { measureFlags, measureOrderFields } from '@aforo/contracts/measures';
 import type { Measure } from '@aforo/contracts/measures';
+import { formatValue } from '../../../lib/format';
+import { useTimeFormat } from '../../../lib/time';
 import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
 import { DataTable } from '../../../ui/DataTable';
+import { DateRangeFilter } from '../../../ui/DateRangeFilter';
 import type { DataTableColumn } from '../../../ui/DataTable';
 import { listTableProps } from '../../../ui/list-table';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { SearchInput } from '../../../ui/SearchInput';
-import { useDevicesQuery } from '../../devices/api';
-import { usePointOptionsQuery } from '../../points/api';
+import { useDevicesQuery } from '../../devices';
+import { usePointOptionsQuery } from '../../points';
 import { useMeasuresQuery } from '../api';
-import { DateRangeFilter } from '../components/DateRangeFilter';
 import { FlagBadge } from '../components/FlagBadge';
-import { formatTimestamp, formatValue } from '../time';
 
 type Order = (typeof measureOrderFields)[number];
 type Filter = 'pointId' | 'deviceId' | 'from' | 'to' | 'port' | 'flag';
@@ -33,6 +34,7 @@ const measureId = (m: Measure) => `${m.deviceId}/${m.port}/${m.ts}`;
  */
 export function MeasuresPage() {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const list = useListUrlState(listOptions);
   const { pointId, deviceId, from, to, port, flag } = list.filters;
   const points = usePointOptionsQuery();
@@ -47,7 +49,7 @@ export function MeasuresPage() {
       accessor: 'ts',
       title: t('telemetry.measures.fields.ts'),
       sortable: true,
-      render: (m) => formatTimestamp(m.ts),
+      render: (m) => time.timestamp(m.ts),
     },
     { accessor: 'epoch', title: t('telemetry.measures.fields.epoch') },
     pointId
@@ -152,8 +154,8 @@ export function MeasuresPage() {
           {empty && (
             <Alert color="gray" variant="light" title={t('telemetry.measures.emptyTitle')}>
               {t('telemetry.measures.empty', {
-                from: formatTimestamp(query.data.from),
-                to: formatTimestamp(query.data.to),
+                from: time.timestamp(query.data.from),
+                to: time.timestamp(query.data.to),
               })}
             </Alert>
           )}

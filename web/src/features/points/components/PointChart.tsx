@@ -22,6 +22,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Point } from '@aforo/contracts/points';
+import { useTimeFormat } from '../../../lib/time';
 import { useSecondsLabel } from '../../devices';
 import { usePointSeriesQuery } from '../point-series.api';
 import {
@@ -39,10 +40,10 @@ const PointChartCanvas = lazy(() => import('./PointChartCanvas'));
 
 const chartHeight = 380;
 const zoomDebounceMs = 400;
-const intlLocales: Record<string, string> = { es: 'es-ES', en: 'en-GB' };
 
 export function PointChart({ point }: { point: Point }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { locale, timeZone } = useTimeFormat();
   const secondsLabel = useSecondsLabel();
   const [preset, setPreset] = useState<ChartPreset>('7d');
   const [view, setView] = useState<TimeRange>(() => presetRange('7d'));
@@ -78,7 +79,6 @@ export function PointChart({ point }: { point: Point }) {
     setWindow(null);
   };
 
-  const locale = intlLocales[i18n.language] ?? 'es-ES';
   const texts = useMemo<ChartTexts>(
     () => ({
       value: t('points.chart.value'),
@@ -109,10 +109,10 @@ export function PointChart({ point }: { point: Point }) {
             view,
             window,
             texts,
-            format: { locale },
+            format: { locale, timeZone },
           })
         : null,
-    [rows, series, view, window, texts, locale],
+    [rows, series, view, window, texts, locale, timeZone],
   );
   const shown = window && detail.data ? detail.data : series;
   const empty = !rows.some((r) => r.value !== null);

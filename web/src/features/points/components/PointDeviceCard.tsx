@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Point } from '@aforo/contracts/points';
-import { formatDateTime } from '../../../lib/format';
+import { useTimeFormat } from '../../../lib/time';
 import { LabeledValue } from '../../../ui/LabeledValue';
 import { RowActionsMenu } from '../../../ui/RowActionsMenu';
 import {
@@ -19,6 +19,7 @@ import { useCanEditPoints } from '../use-point-actions';
 /** The device installed at a point, its actions and its state history; or the install wizard. */
 export function PointDeviceCard({ point }: { point: Point }) {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const device = useDeviceQuery(point.device?.id ?? null);
   const [dialog, setDialog] = useState<DeviceDialog>(null);
   const [installing, setInstalling] = useState(false);
@@ -61,7 +62,7 @@ export function PointDeviceCard({ point }: { point: Point }) {
               </LabeledValue>
               <LabeledValue label={t('devices.fields.model')}>{device.data?.model?.name ?? '—'}</LabeledValue>
               <LabeledValue label={t('devices.fields.lastSeen')}>
-                {device.data?.lastSeenAt ? formatDateTime(device.data.lastSeenAt) : t('devices.never')}
+                {device.data?.lastSeenAt ? time.dateTime(device.data.lastSeenAt) : t('devices.never')}
               </LabeledValue>
               <LabeledValue label={t('devices.fields.lastBattery')}>
                 {device.data?.lastBattery != null ? `${device.data.lastBattery.toFixed(2)} V` : '—'}

@@ -172,7 +172,7 @@ describe('chart option', () => {
       view,
       window: null,
       texts,
-      format: { locale: 'es-ES' },
+      format: { locale: 'es-ES', timeZone: 'Europe/Madrid' },
     });
     const rawSeries = raw.series as { id: string; connectNulls?: boolean; markLine?: { data: unknown[] } }[];
     expect(rawSeries.map((s) => s.id)).toEqual(['value', 'suspect', 'failed']);
@@ -185,7 +185,7 @@ describe('chart option', () => {
       view,
       window: null,
       texts,
-      format: { locale: 'es-ES' },
+      format: { locale: 'es-ES', timeZone: 'Europe/Madrid' },
     });
     expect((bucketed.series as { id: string }[]).map((s) => s.id)).toEqual([
       'band-low',
@@ -199,6 +199,7 @@ describe('chart option', () => {
   it('formats the tooltip with value, bucket details and flag', () => {
     const html = tooltipHtml(row(0, 2.5, { min: 2, max: 3, count: 10, flag: 3 }), 'm', texts, {
       locale: 'es-ES',
+      timeZone: 'Europe/Madrid',
     });
     expect(html).toContain('Valor: <b>2,5 m</b>');
     expect(html).toContain('Mín. 2 · Máx. 3 m');
@@ -206,10 +207,25 @@ describe('chart option', () => {
     expect(html).toContain('Calidad: Sospechosa');
   });
 
-  it('labels the time axis by the visible span', () => {
-    const noon = new Date(2026, 2, 5, 12, 30).getTime();
-    expect(timeLabel(noon, 86_400_000, 'es-ES')).toBe('12:30');
-    expect(timeLabel(noon, 30 * 86_400_000, 'es-ES')).toBe('5 mar');
-    expect(timeLabel(new Date(2026, 0, 1).getTime(), 365 * 86_400_000, 'es-ES')).toBe('2026');
+  it("labels the time axis by the visible span, on the company's clock", () => {
+    const madrid = { locale: 'es-ES', timeZone: 'Europe/Madrid' };
+    const noon = Date.parse('2026-03-05T11:30:00Z');
+    expect(timeLabel(noon, 86_400_000, madrid)).toBe('12:30');
+    expect(timeLabel(noon, 30 * 86_400_000, madrid)).toBe('5 mar');
+    expect(timeLabel(Date.parse('2025-12-31T23:00:00Z'), 365 * 86_400_000, madrid)).toBe('2026');
+    // the same instants in New York: a morning, and still the last day of 2025
+    const newYork = { locale: 'es-ES', timeZone: 'America/New_York' };
+    expect(timeLabel(noon, 86_400_000, newYork)).toBe('06:30');
+    expect(timeLabel(Date.parse('2025-12-31T23:00:00Z'), 365 * 86_400_000, newYork)).toBe('31 dic');
+  });
+
+  it("dates the tooltip in the company's zone", () => {
+    const at = (timeZone: string) =>
+      tooltipHtml({ ...row(0, 1), ts: '2026-03-05T11:30:00.000Z' }, 'm', texts, {
+        locale: 'en-GB',
+        timeZone,
+      });
+    expect(at('Europe/Madrid')).toContain('<b>5 Mar 2026, 12:30:00</b>');
+    expect(at('America/New_York')).toContain('<b>5 Mar 2026, 06:30:00</b>');
   });
 });

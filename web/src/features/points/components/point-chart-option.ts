@@ -12,6 +12,8 @@ import type {
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import type { PointSeriesRow } from '@aforo/contracts/point-series';
+import { wallClock } from '../../../lib/time';
+import type { TimeFormat } from '../../../lib/time';
 import { chartData, yExtent, type ChartLine, type ChartLineKind, type TimeRange } from './point-chart-data';
 
 export type PointChartOption = ComposeOption<
@@ -36,26 +38,27 @@ export interface ChartTexts {
   line: (kind: ChartLineKind) => string;
 }
 
-export interface ChartFormat {
-  /** Interface language, for Intl dates and numbers. */
-  locale: string;
-}
+/** Interface language (Intl dates and numbers) and the company's zone (dates). */
+export type ChartFormat = TimeFormat;
 
 const lineColour = '#1c7ed6';
 const bandColour = 'rgba(28, 126, 214, 0.18)';
 const suspectColour = '#f08c00';
 const failedColour = '#e03131';
 
-/** Axis labels by the visible span: hours (dates at midnight), days, or months (years in January). */
-export function timeLabel(value: number, spanMs: number, locale: string): string {
-  const d = new Date(value);
-  const midnight = d.getHours() === 0 && d.getMinutes() === 0;
+/**
+ * Axis labels by the visible span: hours (dates at midnight), days, or months (years in January), on
+ * the company's clock. ECharts places the ticks on the browser's clock; only their labels are zoned.
+ */
+export function timeLabel(value: number, spanMs: number, { locale, timeZone }: ChartFormat): string {
+  const clock = wallClock(value, timeZone);
+  const midnight = clock.hour === 0 && clock.minute === 0;
   if (spanMs <= 3 * 86_400_000 && !midnight)
-    return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(d);
-  if (spanMs <= 120 * 86_400_000 || d.getDate() !== 1)
-    return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' }).format(d);
-  if (d.getMonth() === 0) return String(d.getFullYear());
-  return new Intl.DateTimeFormat(locale, { month: 'short' }).format(d);
+    return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(value);
+  if (spanMs <= 120 * 86_400_000 || clock.day !== 1)
+    return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone }).format(value);
+  if (clock.month === 1) return String(clock.year);
+  return new Intl.DateTimeFormat(locale, { month: 'short', timeZone }).format(value);
 }
 
 function escapeHtml(text: string): string {
@@ -67,7 +70,7 @@ interface TooltipItem {
   dataIndex: number;
 }
 
-/** Tooltip: local date and time, value with unit, bucket min/max and count, flag when not "pass". */
+/** Tooltip: date and time in the company's zone, value with unit, bucket min/max and count, flag when not "pass". */
 export function tooltipHtml(
   row: PointSeriesRow,
   unit: string,
@@ -75,7 +78,11 @@ export function tooltipHtml(
   format: ChartFormat,
 ): string {
   const number = new Intl.NumberFormat(format.locale, { maximumFractionDigits: 3 });
-  const date = new Intl.DateTimeFormat(format.locale, { dateStyle: 'medium', timeStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(format.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+    timeZone: format.timeZone,
+  });
   const u = escapeHtml(unit);
   const lines = [`<b>${escapeHtml(date.format(new Date(row.ts)))}</b>`];
   if (row.value !== null) lines.push(`${escapeHtml(texts.value)}: <b>${number.format(row.value)} ${u}</b>`);
@@ -234,7 +241,7 @@ export function buildChartOption(input: ChartOptionInput): PointChartOption {
       type: 'time',
       min: view.from,
       max: view.to,
-      axisLabel: { hideOverlap: true, formatter: (value: number) => timeLabel(value, span, format.locale) },
+      axisLabel: { hideOverlap: true, formatter: (value: number) => timeLabel(value, span, format) },
       splitLine: { show: false },
     },
     yAxis: {

@@ -1,7 +1,7 @@
 import { Alert, Group, Loader, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Mail } from '@aforo/contracts/mail-outbox';
-import { formatDateTime } from '../../../lib/format';
+import { useTimeFormat } from '../../../lib/time';
 import { LabeledValue } from '../../../ui/LabeledValue';
 import { useMailQuery } from '../api';
 import { MailStatusBadge } from './MailStatusBadge';
@@ -17,6 +17,7 @@ export interface MailModalProps {
 /** One mail of the outbox: who, when, subject, status and its full text. */
 export function MailModal({ mailId, initial, onClose }: MailModalProps) {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const query = useMailQuery(mailId);
   const mail = query.data ?? initial;
   return (
@@ -35,7 +36,7 @@ export function MailModal({ mailId, initial, onClose }: MailModalProps) {
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <LabeledValue label={t('system.outbox.to')}>{mail.to}</LabeledValue>
-            <LabeledValue label={t('system.outbox.createdAt')}>{formatDateTime(mail.createdAt)}</LabeledValue>
+            <LabeledValue label={t('system.outbox.createdAt')}>{time.dateTime(mail.createdAt)}</LabeledValue>
             <LabeledValue label={t('system.outbox.status')}>
               <MailStatusBadge status={mail.status} />
             </LabeledValue>

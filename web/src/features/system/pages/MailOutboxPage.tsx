@@ -2,7 +2,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Mail } from '@aforo/contracts/mail-outbox';
-import { formatDateTime } from '../../../lib/format';
+import { useTimeFormat } from '../../../lib/time';
 import { useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
 import { DataTable } from '../../../ui/DataTable';
@@ -17,6 +17,7 @@ const listOptions: ListUrlOptions<'created_at'> = { orders: ['created_at'], defa
 /** /app/system/mail-outbox (ADMIN): the mails the app has queued, newest first; a click shows one. */
 export function MailOutboxPage() {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   const list = useListUrlState(listOptions);
   const query = useMailsQuery({ page: list.page, length: list.length, order: 'created_at', dir: 'DESC' });
   const [params, setParams] = useSearchParams();
@@ -35,7 +36,7 @@ export function MailOutboxPage() {
       accessor: 'createdAt',
       title: t('system.outbox.createdAt'),
       width: 170,
-      render: (mail) => formatDateTime(mail.createdAt),
+      render: (mail) => time.dateTime(mail.createdAt),
     },
     { accessor: 'to', title: t('system.outbox.to') },
     {

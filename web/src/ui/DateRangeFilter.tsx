@@ -1,6 +1,6 @@
 import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { fromLocalInput, toLocalInput } from '../time';
+import { useTimeFormat } from '../lib/time';
 
 export interface DateRangeFilterProps {
   /** ISO 8601 values (from the URL); empty = open. */
@@ -12,23 +12,27 @@ export interface DateRangeFilterProps {
   onChange: (bound: 'from' | 'to', iso: string | null) => void;
 }
 
-/** From/to as local date-time inputs (@mantine/dates is not installed; the browser's picker serves). */
+/**
+ * From/to as date-time inputs read and shown in the current company's time zone (@mantine/dates is
+ * not installed; the browser's picker serves).
+ */
 export function DateRangeFilter({ from, to, shownFrom, shownTo, onChange }: DateRangeFilterProps) {
   const { t } = useTranslation();
+  const time = useTimeFormat();
   return (
     <>
       <TextInput
         type="datetime-local"
-        label={t('telemetry.filters.from')}
-        value={toLocalInput(from ?? shownFrom)}
-        onChange={(e) => onChange('from', fromLocalInput(e.currentTarget.value))}
+        label={t('common.dateRange.from')}
+        value={time.toInput(from ?? shownFrom)}
+        onChange={(e) => onChange('from', time.fromInput(e.currentTarget.value))}
         w={210}
       />
       <TextInput
         type="datetime-local"
-        label={t('telemetry.filters.to')}
-        value={toLocalInput(to ?? shownTo)}
-        onChange={(e) => onChange('to', fromLocalInput(e.currentTarget.value))}
+        label={t('common.dateRange.to')}
+        value={time.toInput(to ?? shownTo)}
+        onChange={(e) => onChange('to', time.fromInput(e.currentTarget.value))}
         w={210}
       />
     </>
