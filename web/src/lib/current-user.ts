@@ -5,14 +5,15 @@ import type { ProfileForCheck, Role, RouteGroup } from '@aforo/contracts/roles';
 import { currentUserSchema } from '@aforo/contracts/users';
 import type { CurrentUser } from '@aforo/contracts/users';
 import { apiRequest } from './api';
+import { queryKeys } from './query-keys';
 import { useSession } from './session';
 
-export function currentUserQueryKey(currentCompanyId: string | null) {
-  return ['users', 'info', 'logged', currentCompanyId ?? 'default'] as const;
-}
+/** Every key of the current user, whatever the company (for invalidation); under 'users', so a user change refreshes it. */
+export const currentUserQueryRoot = [...queryKeys.users.all, 'info', 'logged'] as const;
 
-/** Every key of the current user, whatever the company: for invalidation. */
-export const currentUserQueryRoot = ['users', 'info', 'logged'] as const;
+export function currentUserQueryKey(currentCompanyId: string | null) {
+  return [...currentUserQueryRoot, currentCompanyId ?? 'default'] as const;
+}
 
 export function fetchCurrentUser(token?: string): Promise<CurrentUser> {
   return apiRequest({ path: '/users/info/logged', schema: currentUserSchema, ...(token ? { token } : {}) });

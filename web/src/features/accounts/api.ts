@@ -1,21 +1,24 @@
 /** Calls of the Accounts section: users (spec §7) and companies. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { okResponseSchema } from '@aforo/contracts/auth';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { companyListSchema, companySchema } from '@aforo/contracts/companies';
-import type { CompanyInput } from '@aforo/contracts/companies';
+import type { Company, CompanyInput } from '@aforo/contracts/companies';
 import { userListSchema, userSchema, validateEmailResponseSchema } from '@aforo/contracts/users';
-import type { UserAction, UserInput } from '@aforo/contracts/users';
+import type { User, UserAction, UserInput, UserRow } from '@aforo/contracts/users';
 import { apiRequest, queryString } from '../../lib/api';
-import type { QueryValue } from '../../lib/api';
+import { createCrudHooks, optionsParams } from '../../lib/crud-hooks';
+import { queryKeys } from '../../lib/query-keys';
+import type { ListParams } from '../../lib/query-keys';
 import { useSession } from '../../lib/session';
 
-/** Everything under 'users' (lists, details and the signed-in user) is refetched after a user change. */
-export const userKeys = { all: ['users'] as const };
-export const companyKeys = { all: ['companies'] as const };
-
-type ListParams = Record<string, QueryValue>;
-
 // ── Users ────────────────────────────────────────────────────────────────────────────────────
+
+/** Everything under 'users' (lists, details and the signed-in user) is refetched after a user change. */
+const userKeys = queryKeys.users;
+const usersApi = createCrudHooks<UserRow, UserInput, User>({
+  keys: userKeys,
+  path: '/users',
+  schemas: { list: userListSchema, item: userSchema },
+});
 
 /** GET /users: the current company's users, or provider staff with fdxUsers (ADMIN). */
 export function useUsersQuery(params: ListParams, options: { enabled?: boolean } = {}) {
@@ -33,41 +36,15 @@ export function useUserQuery(id: string | null) {
   const currentCompanyId = useSession((s) => s.currentCompanyId);
   return useQuery({
     queryKey: [...userKeys.all, 'detail', currentCompanyId, id],
-    queryFn: () => apiRequest({ path: `/users/${encodeURIComponent(id ?? '')}`, schema: userSchema }),
+    queryFn: () => apiRequest({ path: usersApi.itemPath(id ?? ''), schema: userSchema }),
     enabled: id !== null,
   });
 }
 
-export interface SaveVariables<T> {
-  /** null = create. */
-  id: string | null;
-  body: T;
-}
-
 /** POST /users (an activation mail is queued) or PUT /users/{id}. */
-export function useSaveUserMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: SaveVariables<UserInput>) =>
-      apiRequest({
-        method: id ? 'PUT' : 'POST',
-        path: id ? `/users/${encodeURIComponent(id)}` : '/users',
-        body,
-        schema: userSchema,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
-  });
-}
-
+export const useSaveUserMutation = usersApi.useSaveMutation;
 /** DELETE /users/{id} (soft: the user can be restored). */
-export function useDeleteUserMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest({ method: 'DELETE', path: `/users/${encodeURIComponent(id)}`, schema: okResponseSchema }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
-  });
-}
+export const useDeleteUserMutation = usersApi.useDeleteMutation;
 
 export interface UserActionVariables {
   id: string;
@@ -76,16 +53,9 @@ export interface UserActionVariables {
 
 /** POST /users/{id}/enable|disable|restore|renew-activation. */
 export function useUserActionMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, action }: UserActionVariables) =>
-      apiRequest({
-        method: 'POST',
-        path: `/users/${encodeURIComponent(id)}/${action}`,
-        schema: userSchema,
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
-  });
+  return usersApi.useChangeMutation(({ id, action }: UserActionVariables) =>
+    apiRequest({ method: 'POST', path: usersApi.itemPath(id, `/${action}`), schema: userSchema }),
+  );
 }
 
 /**
@@ -102,71 +72,22 @@ export function validateUserEmail(email: string, companyId: string | null): Prom
 
 // ── Companies ────────────────────────────────────────────────────────────────────────────────
 
-export function useCompaniesQuery(params: ListParams, options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: [...companyKeys.all, 'list', params],
-    queryFn: () => apiRequest({ path: `/companies${queryString(params)}`, schema: companyListSchema }),
-    placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
-  });
-}
+/** The signed-in user's company list (selector) changes with the companies. */
+const companiesApi = createCrudHooks<Company, CompanyInput>({
+  keys: queryKeys.companies,
+  path: '/companies',
+  schemas: { list: companyListSchema, item: companySchema },
+  refreshes: [userKeys.all],
+});
 
-/** Every company by name, for the ADMIN's user form. */
+export const useCompaniesQuery = companiesApi.useListQuery;
+export const useSaveCompanyMutation = companiesApi.useSaveMutation;
+export const useDeleteCompanyMutation = companiesApi.useDeleteMutation;
+export const useRestoreCompanyMutation = companiesApi.useRestoreMutation;
+
+/** Every company by name, for the ADMIN's user form and the device assignment. */
 export function useCompanyOptionsQuery(enabled: boolean) {
-  return useCompaniesQuery({ length: -1, order: 'business_name', dir: 'ASC' }, { enabled });
-}
-
-export function useSaveCompanyMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: SaveVariables<CompanyInput>) =>
-      apiRequest({
-        method: id ? 'PUT' : 'POST',
-        path: id ? `/companies/${encodeURIComponent(id)}` : '/companies',
-        body,
-        schema: companySchema,
-      }),
-    // the signed-in user's company list (selector) changes too
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: companyKeys.all }),
-        queryClient.invalidateQueries({ queryKey: userKeys.all }),
-      ]),
-  });
-}
-
-export function useDeleteCompanyMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest({
-        method: 'DELETE',
-        path: `/companies/${encodeURIComponent(id)}`,
-        schema: okResponseSchema,
-      }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: companyKeys.all }),
-        queryClient.invalidateQueries({ queryKey: userKeys.all }),
-      ]),
-  });
-}
-
-export function useRestoreCompanyMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest({
-        method: 'POST',
-        path: `/companies/${encodeURIComponent(id)}/restore`,
-        schema: companySchema,
-      }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: companyKeys.all }),
-        queryClient.invalidateQueries({ queryKey: userKeys.all }),
-      ]),
-  });
+  return companiesApi.useOptionsQuery(optionsParams('business_name'), { enabled });
 }
 
 /** Users to pick from in filters: the current company's and, for an ADMIN, provider staff. */

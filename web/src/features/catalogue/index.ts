@@ -1,2 +1,8 @@
 export { catalogueAdministrationRoutes, componentsRoute } from './routes';
-export { brandsApi, modelsApi, productsApi, firmwaresApi, networksApi, modelLabel } from './api';
+export {
+  modelLabel,
+  useFirmwareOptionsQuery,
+  useModelOptionsQuery,
+  useNetworkOptionsQuery,
+  useProductOptionsQuery,
+} from './api';

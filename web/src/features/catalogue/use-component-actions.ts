@@ -18,7 +18,7 @@ export function useComponentActions({ onEdit, onInstall }: ComponentActionHandle
   const { t } = useTranslation();
   const confirm = useConfirm();
   const action = useComponentActionMutation();
-  const remove = componentsApi.useDelete();
+  const remove = componentsApi.useDeleteMutation();
   const canOperate = useRoleCheck({ roles: componentOperateRoles }) === true;
   const canDestroy = useRoleCheck({ roles: componentDestroyRoles }) === true;
 

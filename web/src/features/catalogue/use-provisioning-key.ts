@@ -1,5 +1,4 @@
 /** A product's provisioning key: the calls and the confirmed row actions of the products screen. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { okResponseSchema } from '@aforo/contracts/auth';
 import { provisioningKeySchema } from '@aforo/contracts/products';
@@ -10,18 +9,15 @@ import { showToast } from '../../ui/toasts';
 import { useConfirm } from '../../ui/useConfirm';
 import { productsApi } from './api';
 
-const keyPath = (id: string) => `/products/${encodeURIComponent(id)}/provisioning-key`;
+const keyPath = (id: string) => productsApi.itemPath(id, '/provisioning-key');
 
+/** The list shows whether self-registration is on: a key change refreshes the products. */
 function useProvisioningKeyMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, revoke }: { id: string; revoke: boolean }) =>
-      revoke
-        ? apiRequest({ method: 'DELETE', path: keyPath(id), schema: okResponseSchema }).then(() => null)
-        : apiRequest({ method: 'POST', path: keyPath(id), schema: provisioningKeySchema }),
-    // the list shows whether self-registration is on
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productsApi.keys.all }),
-  });
+  return productsApi.useChangeMutation(({ id, revoke }: { id: string; revoke: boolean }) =>
+    revoke
+      ? apiRequest({ method: 'DELETE', path: keyPath(id), schema: okResponseSchema }).then(() => null)
+      : apiRequest({ method: 'POST', path: keyPath(id), schema: provisioningKeySchema }),
+  );
 }
 
 /**

@@ -1,15 +1,13 @@
-/** Calls of device events (ERROR, RESTART, SYSTEM). */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { eventListSchema } from '@aforo/contracts/events';
-import { apiRequest, queryString } from '../../lib/api';
-import type { QueryValue } from '../../lib/api';
+/** Calls of device events (ERROR, RESTART, SYSTEM): read only, written by ingestion. */
+import { eventListSchema, eventSchema } from '@aforo/contracts/events';
+import type { DeviceEvent } from '@aforo/contracts/events';
+import { createCrudHooks } from '../../lib/crud-hooks';
+import { queryKeys } from '../../lib/query-keys';
 
-export const eventKeys = { all: ['events'] as const };
+const eventsApi = createCrudHooks<DeviceEvent>({
+  keys: queryKeys.events,
+  path: '/events',
+  schemas: { list: eventListSchema, item: eventSchema },
+});
 
-export function useEventsQuery(params: Record<string, QueryValue>) {
-  return useQuery({
-    queryKey: [...eventKeys.all, 'list', params],
-    queryFn: () => apiRequest({ path: `/events${queryString(params)}`, schema: eventListSchema }),
-    placeholderData: keepPreviousData,
-  });
-}
+export const useEventsQuery = eventsApi.useListQuery;

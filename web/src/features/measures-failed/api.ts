@@ -1,28 +1,14 @@
-/** Calls of refused device messages (provider staff). */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+/** Calls of refused device messages (provider staff): read only, written by ingestion. */
 import { failedMeasureDetailSchema, failedMeasureListSchema } from '@aforo/contracts/failed-measures';
-import { apiRequest, queryString } from '../../lib/api';
-import type { QueryValue } from '../../lib/api';
+import type { FailedMeasure, FailedMeasureDetail } from '@aforo/contracts/failed-measures';
+import { createCrudHooks } from '../../lib/crud-hooks';
+import { queryKeys } from '../../lib/query-keys';
 
-export const failedMeasureKeys = { all: ['measures-failed'] as const };
+const failedMeasuresApi = createCrudHooks<FailedMeasure, never, FailedMeasureDetail>({
+  keys: queryKeys.failedMeasures,
+  path: '/measures-failed',
+  schemas: { list: failedMeasureListSchema, item: failedMeasureDetailSchema },
+});
 
-export function useFailedMeasuresQuery(params: Record<string, QueryValue>) {
-  return useQuery({
-    queryKey: [...failedMeasureKeys.all, 'list', params],
-    queryFn: () =>
-      apiRequest({ path: `/measures-failed${queryString(params)}`, schema: failedMeasureListSchema }),
-    placeholderData: keepPreviousData,
-  });
-}
-
-export function useFailedMeasureQuery(id: string | null) {
-  return useQuery({
-    queryKey: [...failedMeasureKeys.all, 'detail', id],
-    queryFn: () =>
-      apiRequest({
-        path: `/measures-failed/${encodeURIComponent(id ?? '')}`,
-        schema: failedMeasureDetailSchema,
-      }),
-    enabled: id !== null,
-  });
-}
+export const useFailedMeasuresQuery = failedMeasuresApi.useListQuery;
+export const useFailedMeasureQuery = failedMeasuresApi.useItemQuery;

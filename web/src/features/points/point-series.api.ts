@@ -2,7 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pointSeriesSchema } from '@aforo/contracts/point-series';
 import { apiRequest, queryString } from '../../lib/api';
-import { pointKeys } from './api';
+import { queryKeys } from '../../lib/query-keys';
 
 export interface PointSeriesParams {
   port: string | null;
@@ -14,7 +14,7 @@ export interface PointSeriesParams {
 
 export function usePointSeriesQuery(pointId: string, params: PointSeriesParams | null) {
   return useQuery({
-    queryKey: [...pointKeys.all, 'series', pointId, params],
+    queryKey: [...queryKeys.points.all, 'series', pointId, params],
     queryFn: () =>
       apiRequest({
         path: `/points/${encodeURIComponent(pointId)}/series${queryString({

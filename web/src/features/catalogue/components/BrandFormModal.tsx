@@ -22,7 +22,7 @@ export interface BrandFormModalProps {
 /** Create or edit a brand: abbreviation and description. */
 export function BrandFormModal({ brand, onClose }: BrandFormModalProps) {
   const { t } = useTranslation();
-  const save = brandsApi.useSave();
+  const save = brandsApi.useSaveMutation();
   const form = useForm<BrandFormValues>({
     initialValues: { abbreviation: brand?.abbreviation ?? '', description: brand?.description ?? '' },
     validate: schemaValidator<BrandFormValues>(brandInputSchema),

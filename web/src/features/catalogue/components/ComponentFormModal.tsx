@@ -19,7 +19,7 @@ export interface ComponentFormModalProps {
 /** Create or edit an inactive component: type (enabled ones), serial and the type's fields. */
 export function ComponentFormModal({ component, onClose }: ComponentFormModalProps) {
   const { t } = useTranslation();
-  const save = componentsApi.useSave();
+  const save = componentsApi.useSaveMutation();
   const types = useComponentTypeOptionsQuery();
   const typeOf = (id: string | null) => types.data?.rows.find((type) => type.id === id);
   const form = useForm<ComponentFormValues>({

@@ -23,7 +23,7 @@ export interface ComponentTypeFormModalProps {
 /** Create or edit a component type: name, magnitude, measure type, dynamic fields and enabled. */
 export function ComponentTypeFormModal({ type, onClose }: ComponentTypeFormModalProps) {
   const { t } = useTranslation();
-  const save = componentTypesApi.useSave();
+  const save = componentTypesApi.useSaveMutation();
   const form = useForm<ComponentTypeFormValues>({
     initialValues: componentTypeFormValues(type),
     validate: validateComponentTypeForm,

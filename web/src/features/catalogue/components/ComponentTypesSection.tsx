@@ -29,8 +29,8 @@ const listOptions: ListUrlOptions<Order> = {
 export function ComponentTypesSection() {
   const { t } = useTranslation();
   const list = useListUrlState(listOptions);
-  const query = componentTypesApi.useList(listQueryParams(list));
-  const remove = componentTypesApi.useDelete();
+  const query = componentTypesApi.useListQuery(listQueryParams(list));
+  const remove = componentTypesApi.useDeleteMutation();
   const setEnabled = useSetComponentTypeEnabledMutation();
   const confirm = useConfirm();
   const canEdit = useRoleCheck({ roles: componentOperateRoles }) === true;

@@ -29,7 +29,7 @@ const listOptions: ListUrlOptions<Order, 'typeId' | 'state'> = {
 export function ComponentsSection() {
   const { t } = useTranslation();
   const list = useListUrlState(listOptions);
-  const query = componentsApi.useList({
+  const query = componentsApi.useListQuery({
     ...listQueryParams(list),
     typeId: list.filters.typeId,
     state: list.filters.state,

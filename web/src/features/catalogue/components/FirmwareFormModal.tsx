@@ -22,7 +22,7 @@ export interface FirmwareFormModalProps {
 /** Create or edit a firmware: version (e.g. 2.1.0) and model. */
 export function FirmwareFormModal({ firmware, onClose }: FirmwareFormModalProps) {
   const { t } = useTranslation();
-  const save = firmwaresApi.useSave();
+  const save = firmwaresApi.useSaveMutation();
   const models = useModelOptionsQuery();
   const form = useForm<FirmwareFormValues>({
     initialValues: { version: firmware?.version ?? '', modelId: firmware?.model.id ?? null },

@@ -8,7 +8,8 @@ import { schemaValidator } from '../../../lib/form-validation';
 import { FormModal } from '../../../ui/FormModal';
 import { showToast } from '../../../ui/toasts';
 import { useConfirm } from '../../../ui/useConfirm';
-import { useInstallComponentMutation, usePointOptionsQuery } from '../components-api';
+import { usePointOptionsQuery } from '../../points';
+import { useInstallComponentMutation } from '../components-api';
 
 interface InstallFormValues {
   pointId: string | null;
@@ -23,7 +24,7 @@ export interface InstallComponentModalProps {
 export function InstallComponentModal({ component, onClose }: InstallComponentModalProps) {
   const { t } = useTranslation();
   const install = useInstallComponentMutation();
-  const points = usePointOptionsQuery(true);
+  const points = usePointOptionsQuery();
   const confirm = useConfirm();
   const form = useForm<InstallFormValues>({
     initialValues: { pointId: null },

@@ -19,7 +19,7 @@ export interface ModelFormModalProps {
 /** Create or edit a model: brand, name and its ports. */
 export function ModelFormModal({ model, onClose }: ModelFormModalProps) {
   const { t } = useTranslation();
-  const save = modelsApi.useSave();
+  const save = modelsApi.useSaveMutation();
   const brands = useBrandOptionsQuery();
   const form = useForm<ModelFormValues>({
     initialValues: modelFormValues(model),

@@ -22,7 +22,7 @@ export interface NetworkFormModalProps {
 /** Create or edit a network: name and technology. */
 export function NetworkFormModal({ network, onClose }: NetworkFormModalProps) {
   const { t } = useTranslation();
-  const save = networksApi.useSave();
+  const save = networksApi.useSaveMutation();
   const form = useForm<NetworkFormValues>({
     initialValues: { name: network?.name ?? '', type: network?.type ?? null },
     validate: schemaValidator<NetworkFormValues>(networkInputSchema),

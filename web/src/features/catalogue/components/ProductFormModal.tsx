@@ -23,7 +23,7 @@ export interface ProductFormModalProps {
 /** Create or edit a product: code (upper case, sent by devices), name and the models it uses. */
 export function ProductFormModal({ product, onClose }: ProductFormModalProps) {
   const { t } = useTranslation();
-  const save = productsApi.useSave();
+  const save = productsApi.useSaveMutation();
   const models = useModelOptionsQuery();
   const form = useForm<ProductFormValues>({
     initialValues: {

@@ -20,8 +20,8 @@ const listOptions: ListUrlOptions<Order> = {
 export function BrandsPage() {
   const { t } = useTranslation();
   const list = useListUrlState(listOptions);
-  const query = brandsApi.useList(listQueryParams(list));
-  const remove = brandsApi.useDelete();
+  const query = brandsApi.useListQuery(listQueryParams(list));
+  const remove = brandsApi.useDeleteMutation();
 
   const columns: DataTableColumn<Brand>[] = [
     { accessor: 'abbreviation', title: t('catalogue.brands.abbreviation'), sortable: true },

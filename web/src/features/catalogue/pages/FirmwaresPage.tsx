@@ -24,8 +24,8 @@ export function FirmwaresPage() {
   const { t } = useTranslation();
   const time = useTimeFormat();
   const list = useListUrlState(listOptions);
-  const query = firmwaresApi.useList({ ...listQueryParams(list), modelId: list.filters.modelId });
-  const remove = firmwaresApi.useDelete();
+  const query = firmwaresApi.useListQuery({ ...listQueryParams(list), modelId: list.filters.modelId });
+  const remove = firmwaresApi.useDeleteMutation();
   const models = useModelOptionsQuery();
 
   const columns: DataTableColumn<Firmware>[] = [

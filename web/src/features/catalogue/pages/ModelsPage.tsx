@@ -22,8 +22,8 @@ const listOptions: ListUrlOptions<Order, 'brandId'> = {
 export function ModelsPage() {
   const { t } = useTranslation();
   const list = useListUrlState(listOptions);
-  const query = modelsApi.useList({ ...listQueryParams(list), brandId: list.filters.brandId });
-  const remove = modelsApi.useDelete();
+  const query = modelsApi.useListQuery({ ...listQueryParams(list), brandId: list.filters.brandId });
+  const remove = modelsApi.useDeleteMutation();
   const brands = useBrandOptionsQuery();
 
   const columns: DataTableColumn<Model>[] = [

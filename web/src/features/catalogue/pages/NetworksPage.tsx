@@ -21,8 +21,8 @@ const listOptions: ListUrlOptions<Order> = {
 export function NetworksPage() {
   const { t } = useTranslation();
   const list = useListUrlState(listOptions);
-  const query = networksApi.useList(listQueryParams(list));
-  const remove = networksApi.useDelete();
+  const query = networksApi.useListQuery(listQueryParams(list));
+  const remove = networksApi.useDeleteMutation();
 
   const columns: DataTableColumn<Network>[] = [
     { accessor: 'name', title: t('catalogue.networks.name'), sortable: true },

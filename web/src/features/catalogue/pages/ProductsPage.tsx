@@ -24,8 +24,8 @@ const listOptions: ListUrlOptions<Order> = {
 export function ProductsPage() {
   const { t } = useTranslation();
   const list = useListUrlState(listOptions);
-  const query = productsApi.useList(listQueryParams(list));
-  const remove = productsApi.useDelete();
+  const query = productsApi.useListQuery(listQueryParams(list));
+  const remove = productsApi.useDeleteMutation();
   // the new provisioning key, shown once
   const [shownKey, setShownKey] = useState<{ product: Product; key: string } | null>(null);
   const provisioningActions = useProvisioningKeyActions((product, key) => setShownKey({ product, key }));

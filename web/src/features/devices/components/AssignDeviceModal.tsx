@@ -7,7 +7,8 @@ import { applyServerError } from '../../../lib/form-validation';
 import { sessionStore } from '../../../lib/session';
 import { FormModal } from '../../../ui/FormModal';
 import { showToast } from '../../../ui/toasts';
-import { useCompanySelectOptionsQuery, useDeviceActionMutation } from '../api';
+import { useCompanyOptionsQuery } from '../../accounts';
+import { useDeviceActionMutation } from '../api';
 
 export interface AssignDeviceModalProps {
   device: Device;
@@ -17,7 +18,7 @@ export interface AssignDeviceModalProps {
 /** Assign an Available device to a company (it becomes Inactive, in the Store). */
 export function AssignDeviceModal({ device, onClose }: AssignDeviceModalProps) {
   const { t } = useTranslation();
-  const companies = useCompanySelectOptionsQuery(true);
+  const companies = useCompanyOptionsQuery(true);
   const assign = useDeviceActionMutation();
   const form = useForm<{ companyId: string | null }>({
     initialValues: { companyId: null },

@@ -12,8 +12,8 @@ import {
   useModelOptionsQuery,
   useNetworkOptionsQuery,
   useProductOptionsQuery,
-  useSaveDeviceMutation,
-} from '../api';
+} from '../../catalogue';
+import { useSaveDeviceMutation } from '../api';
 import { deviceLocationKey } from '../device-actions';
 import { deviceFormValues, toDeviceInput, validateDeviceForm } from '../device-form';
 import type { DeviceFormValues } from '../device-form';

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Device } from '@aforo/contracts/devices';
 import { LabeledValue } from '../../../ui/LabeledValue';
 import { showToast } from '../../../ui/toasts';
-import { useDevicesQuery, useInstallDeviceMutation, useInstallPointOptionsQuery } from '../api';
+import { usePointOptionsQuery } from '../../points';
+import { useDevicesQuery, useInstallDeviceMutation } from '../api';
 import { deviceStateKey } from '../device-actions';
 import { useSecondsLabel } from '../use-seconds-label';
 
@@ -29,7 +30,7 @@ export function InstallWizard({
   const [pointId, setPointId] = useState<string | null>(presetPoint);
   const inactive = useDevicesQuery({ length: -1, state: 'Inactive', order: 'serial', dir: 'ASC' });
   const repaired = useDevicesQuery({ length: -1, state: 'Repaired', order: 'serial', dir: 'ASC' });
-  const points = useInstallPointOptionsQuery(true);
+  const points = usePointOptionsQuery();
   const install = useInstallDeviceMutation();
 
   const candidates = [...(inactive.data?.rows ?? []), ...(repaired.data?.rows ?? [])];

@@ -1,0 +1,43 @@
+/**
+ * The TanStack Query keys of every API resource, in one place: features refresh each other's data
+ * (a device or layer change refreshes points) through these, never through keys spelled by hand.
+ * Every key of a resource starts with its root, so invalidating `all` drops its lists, items and
+ * selector options together.
+ */
+import type { QueryValue } from './api';
+
+export type ListParams = Record<string, QueryValue>;
+
+export function resourceKeys<Root extends string>(root: Root) {
+  return {
+    all: [root] as const,
+    list: (params: ListParams) => [root, 'list', params] as const,
+    detail: (id: string | null) => [root, 'detail', id] as const,
+  };
+}
+export type ResourceKeys = ReturnType<typeof resourceKeys>;
+
+export const queryKeys = {
+  // device catalogue
+  brands: resourceKeys('brands'),
+  models: resourceKeys('models'),
+  products: resourceKeys('products'),
+  firmwares: resourceKeys('firmwares'),
+  networks: resourceKeys('networks'),
+  componentTypes: resourceKeys('component-types'),
+  components: resourceKeys('components'),
+  // operation
+  devices: resourceKeys('devices'),
+  points: resourceKeys('points'),
+  layers: resourceKeys('layers'),
+  measures: resourceKeys('measures'),
+  events: resourceKeys('events'),
+  failedMeasures: resourceKeys('measures-failed'),
+  // accounts and system
+  users: resourceKeys('users'),
+  companies: resourceKeys('companies'),
+  billingPlans: resourceKeys('billing-plans'),
+  countries: resourceKeys('countries'),
+  mails: resourceKeys('mail-outbox'),
+  logEntries: resourceKeys('log-entries'),
+} as const;
