@@ -56,7 +56,10 @@ export default tseslint.config(
   { files: ['web/src/app/**/*.{ts,tsx}'], rules: featureBoundary(0) },
   {
     files: ['web/src/ui/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': webImports({ regex: '(^|/)features(/|$)', message: 'ui/ and lib/ never import features' }) },
+    rules: {
+      'no-restricted-imports': webImports({ regex: '(^|/)features(/|$)', message: 'ui/ and lib/ never import features' }),
+      'no-restricted-syntax': ['error', { selector: 'ImportExpression[source.value=/(^|\\x2F)features(\\x2F|$)/]', message: 'ui/ and lib/ never import features' }],
+    },
   },
   {
     // only repositories and db/ talk to the database

@@ -65,7 +65,13 @@ describe('web import boundaries', { timeout: 60_000 }, () => {
     ).toEqual([]);
   });
 
-  it('keeps ui/ and lib/ free of features', async () => {
+  it('keeps ui/ and lib/ free of features, statically or lazily', async () => {
+    expect(
+      await boundaryProblems(
+        'web/src/ui/DataTable.tsx',
+        "export const page = () => import('../features/points');\n",
+      ),
+    ).toEqual([expect.stringMatching(/ui\/ and lib\/ never import features/)]);
     for (const path of ['web/src/ui/DataTable.tsx', 'web/src/lib/api.ts']) {
       expect(await boundaryProblems(path, "import { pointsRoutes } from '../features/points';\n")).toEqual([
         expect.stringMatching(/ui\/ and lib\/ never import features/),
