@@ -88,6 +88,8 @@ export interface Incoming {
 export interface PipelineOptions {
   directory: DeviceDirectory;
   backfillDays: number;
+  /** Larger messages are refused unread (an external broker may let them through). */
+  maxMessageBytes: number;
 }
 
 const noLevels: PointLevels = {
@@ -184,8 +186,20 @@ export function createPipeline(options: PipelineOptions) {
   const { directory } = options;
   const backfillMs = options.backfillDays * 86_400_000;
 
+  const tooLarge = (incoming: Incoming, device: DeviceContext | null): Prepared | null =>
+    incoming.payload.length > options.maxMessageBytes
+      ? refusedMessage(
+          incoming,
+          'invalid payload',
+          `message of ${incoming.payload.length} bytes, over the limit of ${options.maxMessageBytes}`,
+          device,
+        )
+      : null;
+
   async function up(incoming: Incoming): Promise<Prepared> {
     const device = await directory.get(incoming.serial);
+    const oversized = tooLarge(incoming, device);
+    if (oversized) return oversized;
     const decoded = decodePayload(incoming.payload, incoming.receivedAt);
     if (!decoded.ok) return refusedMessage(incoming, decoded.reason, decoded.detail, device);
     const message = decoded.message;
@@ -314,6 +328,8 @@ export function createPipeline(options: PipelineOptions) {
 
   async function events(incoming: Incoming): Promise<Prepared> {
     const device = await directory.get(incoming.serial);
+    const oversized = tooLarge(incoming, device);
+    if (oversized) return oversized;
     let body: unknown;
     try {
       body = JSON.parse(incoming.payload.toString('utf8'));
