@@ -40,8 +40,9 @@ export const measureSchema = z.object({
   ts: z.iso.datetime({ offset: true }),
   /** ts as epoch seconds (what the device sent). */
   epoch: z.number().int(),
-  direct: z.number(),
-  adjusted: z.number(),
+  /** null only where a stored value was unusable (not finite, or beyond ±1e12); the flag is then 4 */
+  direct: z.number().nullable(),
+  adjusted: z.number().nullable(),
   interpreted: z.number().nullable(),
   flag: z.number().int(),
   topic: z.string().nullable(),

@@ -54,6 +54,7 @@ async function main(): Promise<void> {
       log,
       topicPrefix: env.MQTT_TOPIC_PREFIX,
       backfillDays: env.BACKFILL_DAYS,
+      maxMessageBytes: env.MQTT_MAX_PACKET_BYTES,
     });
     closers.push(ingestion.close);
   }
@@ -67,8 +68,12 @@ async function main(): Promise<void> {
       );
       closers.unshift(external.close);
     } else {
+      const limits = {
+        connectTimeoutMs: env.MQTT_CONNECT_TIMEOUT_SECONDS * 1000,
+        maxConnectionsPerAddress: env.MQTT_MAX_CONNECTIONS_PER_ADDRESS,
+      };
       const listen = (port: number) =>
-        startEmbeddedBroker({ port, host: env.HOST, ingestion: ingestion! }, log);
+        startEmbeddedBroker({ port, host: env.HOST, ingestion: ingestion!, limits }, log);
       // a port already taken (a system Mosquitto on 1883, say) must not leave the demo without a
       // broker: listen on a free port instead and say so; devices in the field use MQTT_PORT or MQTT_URL
       const broker = await listen(env.MQTT_PORT).catch(async (err: unknown) => {

@@ -11,6 +11,7 @@ import { createDeviceStatusTracker } from './device-status';
 import { createPipeline, type Incoming, type Prepared } from './pipeline';
 import { createTopics, type Topics } from './topics';
 import { createBatchWriter, type Ack, type WriterOptions } from './writer';
+import { defaultBrokerLimits } from './broker-guard';
 
 export interface IngestionOptions {
   database: Database;
@@ -19,6 +20,8 @@ export interface IngestionOptions {
   backfillDays: number;
   writer?: WriterOptions;
   directoryTtlMs?: number;
+  /** Largest message accepted on any transport (MQTT_MAX_PACKET_BYTES). */
+  maxMessageBytes?: number;
 }
 
 /** How a transport sends something to a device (ack, retained config). */
@@ -45,7 +48,8 @@ export function createIngestion(options: IngestionOptions) {
   const { database, log } = options;
   const topics: Topics = createTopics(options.topicPrefix);
   const directory = createDeviceDirectory(database.db, { ttlMs: options.directoryTtlMs });
-  const pipeline = createPipeline({ directory, backfillDays: options.backfillDays });
+  const maxMessageBytes = options.maxMessageBytes ?? defaultBrokerLimits.maxPacketBytes;
+  const pipeline = createPipeline({ directory, backfillDays: options.backfillDays, maxMessageBytes });
   const writer = createBatchWriter(database, log, options.writer);
   const status = createDeviceStatusTracker(database.db, log);
   const publishers = new Set<DevicePublisher>();
@@ -86,6 +90,7 @@ export function createIngestion(options: IngestionOptions) {
   return {
     topics,
     directory,
+    maxMessageBytes,
     /** A message of the `up` channel (or HTTP): resolves with its acknowledgement after commit. */
     async up(incoming: Incoming): Promise<Ack> {
       return store(await pipeline.up(incoming));

@@ -1,4 +1,5 @@
 import type { Measure } from '@aforo/contracts/measures';
+import { readable } from '../../lib/conversion';
 import type { MeasureRow } from './measures.repository';
 
 export function toMeasure(row: MeasureRow): Measure {
@@ -10,9 +11,9 @@ export function toMeasure(row: MeasureRow): Measure {
     port: row.port,
     ts: row.ts.toISOString(),
     epoch: Math.floor(row.ts.getTime() / 1000),
-    direct: row.direct,
-    adjusted: row.adjusted,
-    interpreted: row.interpreted,
+    direct: readable(row.direct),
+    adjusted: readable(row.adjusted),
+    interpreted: readable(row.interpreted),
     flag: row.flag,
     topic: row.topic,
     receivedAt: row.receivedAt.toISOString(),
