@@ -12,6 +12,7 @@ import {
   type ErrorCode,
   type FieldMessageKey,
 } from '@aforo/contracts/errors';
+import { loggableError, loggableQueryError, sqlStateOf } from '../lib/query-error';
 import { languageOf } from './language';
 
 export class AppError extends Error {
@@ -118,13 +119,12 @@ function frameworkCode(status: number): ErrorCode {
   return 'V1000';
 }
 
-/** PostgreSQL 23505, raised by pg or PGlite, possibly wrapped by drizzle (error.cause). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
+/**
+ * SQLSTATEs of a value PostgreSQL cannot store: NUL in text (22021) or JSON (22P05), a date out of
+ * its range (22008), a number too big for its column (22003), a text too long (22001). The contracts
+ * refuse these values first; this is the safety net for one they missed.
+ */
+const badValueStates = new Set(['22001', '22003', '22008', '22021', '22P05']);
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const lang = languageOf(request);
@@ -151,8 +151,16 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     }
     return reply.status(400).send(body('V1000', lang, fields));
   }
+  const sqlState = sqlStateOf(error);
   // two writes racing past the same uniqueness check: the database's unique index decides
-  if (isUniqueViolation(error)) return reply.status(409).send(body('V1001', lang));
+  if (sqlState === '23505') return reply.status(409).send(body('V1001', lang));
+  if (sqlState && badValueStates.has(sqlState)) {
+    request.log.warn(
+      { err: loggableQueryError(error) },
+      'a value the contract let through was refused by the database',
+    );
+    return reply.status(400).send(body('V1000', lang));
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code = frameworkCode(status);
@@ -160,6 +168,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     const sent = isErrorCode(code) && code !== 'V1000' ? status : 400;
     return reply.status(sent).send(body(code, lang));
   }
-  request.log.error({ err: error }, 'unhandled error');
+  // a query error's message carries its parameter values (e-mails, names): never logged as is
+  request.log.error({ err: loggableError(error) }, 'unhandled error');
   return reply.status(500).send(body('E1000', lang));
 }
