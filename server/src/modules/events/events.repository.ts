@@ -1,7 +1,8 @@
 /** SQL for device events. Company scope goes through the device: an event belongs to its device's company. */
-import { and, asc, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { EventListQuery } from '@aforo/contracts/events';
 import type { Db } from '../../db/client';
+import { containsText } from '../../db/search';
 import { devices, events, measurementPoints } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
 
@@ -30,7 +31,7 @@ export function createEventsRepository(db: Db) {
       query.type ? eq(events.type, query.type) : undefined,
       query.from ? gte(events.ts, query.from) : undefined,
       query.to ? lte(events.ts, query.to) : undefined,
-      term ? ilike(events.message, `%${term}%`) : undefined,
+      term ? containsText(events.message, term) : undefined,
     );
     const column = orderColumns[query.order];
     const base = db

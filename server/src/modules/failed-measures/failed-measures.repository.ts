@@ -2,9 +2,10 @@
  * SQL for refused messages. failed_measures has no company: a refused message often names no known
  * device, so only provider staff read it and there is no company scope here.
  */
-import { and, asc, count, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, or, sql } from 'drizzle-orm';
 import type { FailedMeasureListQuery } from '@aforo/contracts/failed-measures';
 import type { Db } from '../../db/client';
+import { containsText } from '../../db/search';
 import { failedMeasures } from '../../db/schema';
 
 export type FailedMeasureRecord = typeof failedMeasures.$inferSelect;
@@ -41,9 +42,9 @@ export function createFailedMeasuresRepository(db: Db) {
         query.to ? lte(failedMeasures.receivedAt, query.to) : undefined,
         term
           ? or(
-              ilike(failedMeasures.serial, `%${term}%`),
-              ilike(failedMeasures.topic, `%${term}%`),
-              ilike(failedMeasures.detail, `%${term}%`),
+              containsText(failedMeasures.serial, term),
+              containsText(failedMeasures.topic, term),
+              containsText(failedMeasures.detail, term),
             )
           : undefined,
       );
