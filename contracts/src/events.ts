@@ -1,7 +1,7 @@
 /** Device events (spec §3 event types; DESIGN.md §6 events topic): the read side. */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
-import { listResponseSchema, pagedListQuerySchema } from './common/paging';
+import { csvSeparatorSchema, listResponseSchema, pagedListQuerySchema } from './common/paging';
 import { queryBoolean, queryDate } from './common/text';
 
 export const eventTypes = ['ERROR', 'RESTART', 'SYSTEM'] as const;
@@ -23,6 +23,12 @@ export const eventListQuerySchema = pagedListQuerySchema.extend({
   allCompanies: queryBoolean,
 });
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
+
+/** GET /api/events/export: the list's filters, every row in time order (`dir`), as CSV. */
+export const eventExportQuerySchema = eventListQuerySchema
+  .omit({ page: true, length: true, order: true })
+  .extend({ separator: csvSeparatorSchema });
+export type EventExportQuery = z.infer<typeof eventExportQuerySchema>;
 
 export const eventSchema = z.object({
   id: idSchema,

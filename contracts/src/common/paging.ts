@@ -36,6 +36,9 @@ export const pageLength = z.coerce
 /** listQuerySchema without "all": the list of a growing table. */
 export const pagedListQuerySchema = listQuerySchema.extend({ length: pageLength });
 
+/** Column separator of a CSV export: `;` for spreadsheets set up for a decimal comma. */
+export const csvSeparatorSchema = z.enum([',', ';']).default(',');
+
 export function listResponseSchema<T extends z.ZodType>(row: T) {
   return z.object({ rows: z.array(row), total: z.number().int() });
 }
