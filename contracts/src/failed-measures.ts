@@ -1,7 +1,7 @@
 /** Refused device messages and measures (spec §8 reasons, DESIGN.md §2): provider staff only. */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
-import { listResponseSchema, pagedListQuerySchema } from './common/paging';
+import { csvSeparatorSchema, listResponseSchema, pagedListQuerySchema } from './common/paging';
 import { queryDate, safeText } from './common/text';
 import { failedMeasureReasons } from './device-protocol';
 
@@ -17,6 +17,12 @@ export const failedMeasureListQuerySchema = pagedListQuerySchema.extend({
   to: queryDate,
 });
 export type FailedMeasureListQuery = z.infer<typeof failedMeasureListQuerySchema>;
+
+/** GET /api/measures-failed/export: the list's filters, every row by time of arrival (`dir`), as CSV. */
+export const failedMeasureExportQuerySchema = failedMeasureListQuerySchema
+  .omit({ page: true, length: true, order: true })
+  .extend({ separator: csvSeparatorSchema });
+export type FailedMeasureExportQuery = z.infer<typeof failedMeasureExportQuerySchema>;
 
 export const failedMeasureSchema = z.object({
   id: idSchema,
