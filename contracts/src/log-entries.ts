@@ -1,7 +1,7 @@
 /** History of changes (DESIGN.md §9). */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
-import { listResponseSchema, pagedListQuerySchema } from './common/paging';
+import { csvSeparatorSchema, listResponseSchema, pagedListQuerySchema } from './common/paging';
 import { queryDate, safeText } from './common/text';
 
 export const entityTypes = [
@@ -72,4 +72,10 @@ export const logEntryListQuerySchema = pagedListQuerySchema.extend({
   to: queryDate,
 });
 export type LogEntryListQuery = z.infer<typeof logEntryListQuerySchema>;
+
+/** GET /api/log-entries/export: the list's filters, every entry in time order (`dir`), as CSV. */
+export const logEntryExportQuerySchema = logEntryListQuerySchema
+  .omit({ page: true, length: true, order: true })
+  .extend({ separator: csvSeparatorSchema });
+export type LogEntryExportQuery = z.infer<typeof logEntryExportQuerySchema>;
 export const logEntryListSchema = listResponseSchema(logEntrySchema);
