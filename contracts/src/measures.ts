@@ -1,7 +1,7 @@
 /** Stored measures (DESIGN.md §2): the read side, one device or one point over a time range. */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
-import { listResponseSchema, pagedListQuerySchema } from './common/paging';
+import { csvSeparatorSchema, listResponseSchema, pagedListQuerySchema } from './common/paging';
 import { queryDate, safeText } from './common/text';
 
 /** QARTOD flags (DESIGN.md §2): 1 pass, 3 suspect, 4 fail, 9 missing. */
@@ -29,6 +29,12 @@ export const measureListQuerySchema = pagedListQuerySchema.omit({ search: true }
     .optional(),
 });
 export type MeasureListQuery = z.infer<typeof measureListQuerySchema>;
+
+/** GET /api/measures/export: the list's filters and range rules, every measure in time order, as CSV. */
+export const measureExportQuerySchema = measureListQuerySchema
+  .omit({ page: true, length: true, order: true })
+  .extend({ separator: csvSeparatorSchema });
+export type MeasureExportQuery = z.infer<typeof measureExportQuerySchema>;
 
 export const measureSchema = z.object({
   deviceId: idSchema,
