@@ -30,7 +30,8 @@ export type ListQuery = z.infer<typeof listQuerySchema>;
 export const pageLength = z.coerce
   .number()
   .int()
-  .refine((n) => n >= 1 && n <= maxPageLength, { message: 'pageLength' })
+  .min(1, { message: 'pageLength' })
+  .max(maxPageLength, { message: 'pageLength' })
   .default(25);
 
 /** listQuerySchema without "all": the list of a growing table. */

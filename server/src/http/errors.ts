@@ -68,8 +68,8 @@ interface ZodLikeIssue {
 /** One zod issue → the spec §5 message for its field. */
 export function fieldText(issue: ZodLikeIssue, lang: Language): string {
   if (issue.message === 'mismatch') return fieldMessage('passwordsMismatch', lang);
-  // contract refinements name their spec §5 message by its key
-  if (issue.code === 'custom' && issue.message && issue.message in fieldMessages)
+  // contract refinements and checks name their spec §5 message by its key
+  if (issue.message && Object.prototype.hasOwnProperty.call(fieldMessages, issue.message))
     return fieldMessage(issue.message as FieldMessageKey, lang);
   // not JSON at all: the contract turned the text into a symbol (see point-parameters.ts)
   if (issue.code === 'invalid_type' && /received symbol/.test(issue.message ?? ''))
