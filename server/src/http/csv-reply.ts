@@ -12,12 +12,16 @@ export interface CsvExport<Row> {
   separator?: CsvSeparator;
 }
 
-export function sendCsv<Row>(reply: FastifyReply, csv: CsvExport<Row>): FastifyReply {
+export async function sendCsv<Row>(reply: FastifyReply, csv: CsvExport<Row>): Promise<FastifyReply> {
   const separator = csv.separator ?? ',';
+  const text = (rows: readonly Row[]) => rows.map((r) => csvLine(csv.cells(r), separator)).join('');
+  const batches = csv.batches[Symbol.asyncIterator]();
+  // the first batch is read before the status is sent: a failing query still answers as an error
+  const first = await batches.next();
   async function* lines(): AsyncGenerator<string> {
     // the byte-order mark tells spreadsheets the file is UTF-8 (accents in Spanish names)
     yield `\uFEFF${csvLine(csv.header, separator)}`;
-    for await (const rows of csv.batches) yield rows.map((r) => csvLine(csv.cells(r), separator)).join('');
+    for (let batch = first; !batch.done; batch = await batches.next()) yield text(batch.value);
   }
   return reply
     .type('text/csv; charset=utf-8')
