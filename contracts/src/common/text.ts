@@ -43,9 +43,13 @@ export const queryBoolean = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 
-/** Dates outside these years are typing mistakes or attacks, never data (both ends included). */
+/**
+ * Dates outside these years are typing mistakes or attacks, never data (both ends included); 9999
+ * keeps "until 9999-12-31" as an open end of a filter and four-digit years that PostgreSQL and
+ * JavaScript both take.
+ */
 export const minYear = 1900;
-export const maxYear = 2200;
+export const maxYear = 9999;
 
 /** A real date between minYear and maxYear (UTC). */
 export function isDateInRange(date: Date): boolean {
