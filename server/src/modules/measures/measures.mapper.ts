@@ -19,3 +19,37 @@ export function toMeasure(row: MeasureRow): Measure {
     receivedAt: row.receivedAt.toISOString(),
   };
 }
+
+export const measureCsvHeader = [
+  'ts',
+  'epoch',
+  'device_serial',
+  'point_name',
+  'port',
+  'direct',
+  'adjusted',
+  'interpreted',
+  'flag',
+  'received_at',
+  'topic',
+  'device_id',
+  'point_id',
+] as const;
+
+export function toMeasureCsv(row: MeasureRow) {
+  return [
+    row.ts,
+    Math.floor(row.ts.getTime() / 1000),
+    row.deviceSerial,
+    row.pointName,
+    row.port,
+    row.direct,
+    row.adjusted,
+    row.interpreted,
+    row.flag,
+    row.receivedAt,
+    row.topic,
+    row.deviceId,
+    row.pointId,
+  ];
+}
