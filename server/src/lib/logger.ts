@@ -19,7 +19,8 @@ const serializers = {
     remotePort: req.socket?.remotePort,
   }),
   // a failed query logged anywhere (jobs, ingestion) keeps its statement and SQLSTATE, not its values
-  err: (err: unknown) => (isQueryError(err) ? loggableQueryError(err) : pino.stdSerializers.err(err as Error)),
+  err: (err: unknown) =>
+    isQueryError(err) ? loggableQueryError(err) : pino.stdSerializers.err(err as Error),
 };
 
 /** JSON logs for machines; readable lines when a person watches the terminal. */
