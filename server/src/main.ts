@@ -4,9 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { TokenService } from './auth/jwt';
 import { loadJwtSecret } from './auth/secret';
 import { parseEnv, publicUrl } from './config/env';
+import { createNotifyChannel } from './db/notify-channel';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './db/seeds';
 import { demoAccounts } from './db/seeds/demo';
+import { createEventBus } from './events/event-bus';
 import { buildApp } from './http/app';
 import { startEmbeddedBroker } from './ingestion/broker';
 import { startExternalIngest } from './ingestion/external';
@@ -40,6 +42,12 @@ async function main(): Promise<void> {
   if (seeded) log.info('demo seed written');
 
   const closers: Array<() => Promise<void>> = [];
+  // every role publishes and listens: on PostgreSQL the processes hear each other (LISTEN/NOTIFY)
+  const events = createEventBus({
+    log,
+    transport: database.kind === 'postgres' ? createNotifyChannel(database, log) : undefined,
+  });
+  await events.start();
   if (role === 'all' || role === 'jobs') {
     await ensurePartitionsNow(database.db, env.BACKFILL_DAYS, log);
     const job = startPartitionsJob(database.db, env.BACKFILL_DAYS, log);
@@ -54,6 +62,7 @@ async function main(): Promise<void> {
       log,
       topicPrefix: env.MQTT_TOPIC_PREFIX,
       backfillDays: env.BACKFILL_DAYS,
+      events,
     });
     closers.push(ingestion.close);
   }
@@ -117,6 +126,7 @@ async function main(): Promise<void> {
       publicCallsPerMinute: limit,
       trustProxy: env.TRUST_PROXY === 'on',
       ingestion,
+      events,
     });
     await app.listen({ port: env.PORT, host: env.HOST });
     closers.unshift(() => app.close());
@@ -137,6 +147,9 @@ async function main(): Promise<void> {
     }
     console.log(`\n${lines.join('\n')}\n`);
   }
+
+  // last: what the writer and the jobs publish while they finish is still delivered
+  closers.push(events.close);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -13,6 +13,7 @@ import { devices, measurementPoints, products } from '../db/schema';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../ingestion/broker';
 import { hashKey } from '../lib/key-hash';
 import { createIngestion, type Ingestion } from '../ingestion/ingestion';
+import { createEventBus, type EventBus } from '../events/event-bus';
 import { buildCatalogue, buildCompany, buildDevice, buildPoint } from './factories';
 import { openTestDatabase } from './test-database';
 
@@ -106,6 +107,8 @@ export async function deviceSubscriber(port: number, user: string, password: str
 
 export interface IngestHarness {
   database: Database;
+  /** The bus ingestion listens on: give it to buildApp so API changes reach the devices. */
+  events: EventBus;
   ingestion: Ingestion;
   broker: EmbeddedBroker;
   port: number;
@@ -147,8 +150,10 @@ export async function buildInstalledDevice(db: Db) {
 export async function startIngestHarness(options: { topicPrefix?: string } = {}): Promise<IngestHarness> {
   const database = await openTestDatabase();
   const { model, product, company, point, device: built } = await buildInstalledDevice(database.db);
+  const events = createEventBus({ log: silentLog });
   const ingestion = createIngestion({
     database,
+    events,
     log: silentLog,
     topicPrefix: options.topicPrefix ?? 'aforo/v1',
     backfillDays: 90,
@@ -159,6 +164,7 @@ export async function startIngestHarness(options: { topicPrefix?: string } = {})
     ingestion.topics.of(code, built.serial, channel);
   return {
     database,
+    events,
     ingestion,
     broker,
     port: broker.port,
@@ -172,6 +178,7 @@ export async function startIngestHarness(options: { topicPrefix?: string } = {})
     async close() {
       await broker.close();
       await ingestion.close();
+      await events.close();
       await database.close();
     },
   };
