@@ -13,7 +13,8 @@ import { buildApp } from './http/app';
 import { startEmbeddedBroker } from './ingestion/broker';
 import { startExternalIngest } from './ingestion/external';
 import { createIngestion, type Ingestion } from './ingestion/ingestion';
-import { ensurePartitionsNow, startPartitionsJob } from './jobs/partitions-job';
+import { partitionsJob } from './jobs/partitions-job';
+import { createScheduler } from './jobs/scheduler';
 import { createLogger } from './lib/logger';
 import { loadDemoDevices } from './simulator/demo-devices';
 import { startSimulator } from './simulator/simulator';
@@ -49,9 +50,12 @@ async function main(): Promise<void> {
   });
   await events.start();
   if (role === 'all' || role === 'jobs') {
-    await ensurePartitionsNow(database.db, env.BACKFILL_DAYS, log);
-    const job = startPartitionsJob(database.db, env.BACKFILL_DAYS, log);
-    closers.push(async () => job.stop());
+    // once across the cluster however many processes run the jobs role (advisory lock + claimed tick)
+    const scheduler = createScheduler({ database, log });
+    scheduler.add(partitionsJob(database.db, env.BACKFILL_DAYS, log));
+    // resolves after the runs due at start: the partitions exist before ingestion begins
+    await scheduler.start();
+    closers.push(scheduler.stop);
   }
 
   // the API needs ingestion too: POST /ingest/v1/up, and configs republished when points change
