@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     closers.push(scheduler.stop);
   }
 
-  // the API needs ingestion too: POST /ingest/v1/up, and configs republished when points change
+  // the API needs ingestion too: POST /ingest/v1/up (configs are republished by whoever hears the change)
   let ingestion: Ingestion | undefined;
   if (role === 'all' || role === 'ingest' || role === 'api') {
     ingestion = createIngestion({
