@@ -17,6 +17,7 @@ beforeAll(async () => {
     tokens: new TokenService(testSecret),
     logger: false,
     ingestion: h.ingestion,
+    events: h.events,
   });
   await app.ready();
 });
