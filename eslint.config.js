@@ -33,6 +33,20 @@ export default tseslint.config(
     },
   },
   {
+    // type-aware: a promise nobody awaits or handles is a bug (lost errors, work after the reply)
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.ts', 'contracts/*.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     // contracts import zod only (web → contracts ← server)
     files: ['contracts/src/**/*.ts'],
     ignores: ['contracts/src/**/*.test.ts'],

@@ -1,10 +1,11 @@
 /** Sign-in and session calls (spec §7, DESIGN.md §3). */
 import { z } from 'zod';
+import { safeText } from './common/text';
 import { passwordMinLength } from './constants';
 import { roleSchema } from './roles';
 
 export const loginRequestSchema = z.object({
-  username: z.string().trim().min(1).max(254),
+  username: safeText().trim().min(1).max(254),
   password: z.string().min(1).max(200),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;

@@ -16,7 +16,8 @@ export const billingPlanSchema = z.object({
 });
 export type BillingPlan = z.infer<typeof billingPlanSchema>;
 
-const count = z.coerce.number().int().min(0).max(1_000_000_000);
+// JSON numbers only: coercion would take true as 1 and "" or null as 0
+const count = z.number().int().min(0).max(1_000_000_000);
 export const billingPlanInputSchema = z.object({
   name: requiredText(100),
   monthlyApiCalls: count,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
-import { requiredText } from './common/text';
+import { requiredText, safeText } from './common/text';
 
 /** One dynamic field of a component type: the values each component of the type carries. */
 export const dynamicFieldSchema = z.object({
-  key: z.string().regex(/^[a-z][a-z0-9_]{0,29}$/),
+  key: safeText().regex(/^[a-z][a-z0-9_]{0,29}$/),
   label: requiredText(60),
   type: z.enum(['text', 'number', 'date', 'boolean']),
   required: z.boolean().default(false),

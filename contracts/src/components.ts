@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
-import { requiredText } from './common/text';
+import { requiredText, safeText } from './common/text';
 
 export const componentStates = ['Inactive', 'Installed', 'Decommissioned'] as const;
 
@@ -21,7 +21,9 @@ export type Component = z.infer<typeof componentSchema>;
 export const componentInputSchema = z.object({
   typeId: idSchema,
   serial: requiredText(60),
-  values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
+  values: z
+    .record(safeText().max(60), z.union([safeText().max(2000), z.number(), z.boolean(), z.null()]))
+    .default({}),
 });
 export type ComponentInput = z.output<typeof componentInputSchema>;
 

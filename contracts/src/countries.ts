@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
-import { requiredText } from './common/text';
+import { requiredText, safeText } from './common/text';
 
 export const countrySchema = z.object({
   id: idSchema,
@@ -16,8 +16,7 @@ export type Country = z.infer<typeof countrySchema>;
 
 export const countryInputSchema = z.object({
   name: requiredText(100),
-  code: z
-    .string()
+  code: safeText()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{2}$/),

@@ -3,13 +3,32 @@ import { z } from 'zod';
 
 export const maxMeasuresPerMessage = 1000;
 
+/**
+ * The largest magnitude a measure value may have (raw or converted). No sensor we read comes near it
+ * (mA, bar, metres, pulse counts of a 32-bit counter ≈ 4.3e9), doubles still hold it to 1e-4, and a
+ * chart bucket can sum and square millions of such values without overflowing (1e12² · 1e9 ≪ 1.8e308).
+ * Beyond it a value is refused per measure as "invalid payload".
+ */
+export const maxMeasureMagnitude = 1e12;
+
+/** True for a finite number within ±maxMeasureMagnitude: what may be stored and aggregated. */
+export function isStorableValue(v: number | null | undefined): v is number {
+  return typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= maxMeasureMagnitude;
+}
+
+/**
+ * A measure value as JSON.parse gives it: a number, or ±Infinity for a literal beyond a double
+ * (1e400). Decoded here so the pipeline refuses that one measure, not the whole message.
+ */
+const measureValueSchema = z.number().or(z.literal([Infinity, -Infinity]));
+
 /** Epoch seconds or an ISO 8601 text. */
 const timeSchema = z.union([z.number().finite(), z.iso.datetime({ offset: true })]);
 
 export const nativeMeasureSchema = z.object({
   port: z.string().min(1).max(20),
   t: timeSchema,
-  v: z.number().finite(),
+  v: measureValueSchema,
 });
 
 export const nativePayloadSchema = z.object({
@@ -28,11 +47,11 @@ export type NativePayload = z.infer<typeof nativePayloadSchema>;
 export const senmlRecordSchema = z.object({
   bn: z.string().optional(),
   bt: z.number().finite().optional(),
-  bv: z.number().finite().optional(),
+  bv: measureValueSchema.optional(),
   bver: z.number().int().optional(),
   n: z.string().optional(),
   t: z.number().finite().optional(),
-  v: z.number().finite().optional(),
+  v: measureValueSchema.optional(),
   vs: z.string().optional(),
   vb: z.boolean().optional(),
   u: z.string().optional(),
@@ -41,7 +60,7 @@ export const senmlPackSchema = z.array(senmlRecordSchema).min(1).max(maxMeasures
 
 export const thingsboardEntrySchema = z.object({
   ts: z.number().int().positive(),
-  values: z.record(z.string().min(1).max(20), z.number().finite()),
+  values: z.record(z.string().min(1).max(20), measureValueSchema),
 });
 export const thingsboardBodySchema = z.union([
   thingsboardEntrySchema,

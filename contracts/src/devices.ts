@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
-import { optionalText, queryBoolean } from './common/text';
+import { isoDate, optionalText, queryBoolean, safeText } from './common/text';
 import { deviceLocationSchema, deviceSimpleActions, deviceStateSchema } from './device-states';
 
 const ref = z.object({ id: idSchema, name: z.string() });
@@ -35,12 +35,10 @@ export const deviceSchema = z.object({
 export type Device = z.infer<typeof deviceSchema>;
 
 export const deviceInputSchema = z.object({
-  serial: z
-    .string()
+  serial: safeText()
     .trim()
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{1,39}$/),
-  manufactured: z.iso
-    .date()
+  manufactured: isoDate()
     .nullish()
     .transform((v) => v ?? null),
   modelId: idSchema,
@@ -116,7 +114,7 @@ export type DeviceInstall = z.output<typeof deviceInstallSchema>;
 
 /** Bulk import: a CSV with a header row (serial, model, product, firmware, network, company, sim, manufactured, location). */
 export const deviceImportSchema = z.object({
-  csv: z.string().min(1).max(2_000_000),
+  csv: safeText().min(1).max(2_000_000),
   /** true: check every row and import nothing. */
   dryRun: z.boolean().default(true),
 });

@@ -738,6 +738,11 @@ export const fieldMessages = {
     en: 'Select at least one role or user',
     es: 'Seleccione al menos un rol o un usuario',
   },
+  // ours: the page length of lists over growing tables (events, measures…), which have an export
+  pageLength: {
+    en: 'A page holds 1 to 1000 rows; use the export for more',
+    es: 'Una página tiene de 1 a 1000 filas; use la exportación para más',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type FieldMessageKey = keyof typeof fieldMessages;

@@ -1,7 +1,7 @@
 /** Device events (spec §3 event types; DESIGN.md §6 events topic): the read side. */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
-import { listQuerySchema, listResponseSchema } from './common/paging';
+import { csvSeparatorSchema, listResponseSchema, pagedListQuerySchema } from './common/paging';
 import { queryBoolean, queryDate } from './common/text';
 
 export const eventTypes = ['ERROR', 'RESTART', 'SYSTEM'] as const;
@@ -10,7 +10,8 @@ export type EventType = z.infer<typeof eventTypeSchema>;
 
 export const eventOrderFields = ['ts', 'received_at', 'type'] as const;
 
-export const eventListQuerySchema = listQuerySchema.extend({
+// events grow with the fleet: pages of at most 1000 rows, every row through GET /api/events/export
+export const eventListQuerySchema = pagedListQuerySchema.extend({
   order: z.enum(eventOrderFields).default('ts'),
   type: eventTypeSchema.optional(),
   deviceId: idSchema.optional(),
@@ -22,6 +23,12 @@ export const eventListQuerySchema = listQuerySchema.extend({
   allCompanies: queryBoolean,
 });
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
+
+/** GET /api/events/export: the list's filters, every row in time order (`dir`), as CSV. */
+export const eventExportQuerySchema = eventListQuerySchema
+  .omit({ page: true, length: true, order: true })
+  .extend({ separator: csvSeparatorSchema });
+export type EventExportQuery = z.infer<typeof eventExportQuerySchema>;
 
 export const eventSchema = z.object({
   id: idSchema,

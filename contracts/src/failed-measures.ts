@@ -1,22 +1,28 @@
 /** Refused device messages and measures (spec §8 reasons, DESIGN.md §2): provider staff only. */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
-import { listQuerySchema, listResponseSchema } from './common/paging';
-import { queryDate } from './common/text';
+import { csvSeparatorSchema, listResponseSchema, pagedListQuerySchema } from './common/paging';
+import { queryDate, safeText } from './common/text';
 import { failedMeasureReasons } from './device-protocol';
 
 export const failedMeasureReasonSchema = z.enum(failedMeasureReasons);
 export const failedMeasureOrderFields = ['received_at', 'reason', 'serial'] as const;
 
-export const failedMeasureListQuerySchema = listQuerySchema.extend({
+export const failedMeasureListQuerySchema = pagedListQuerySchema.extend({
   order: z.enum(failedMeasureOrderFields).default('received_at'),
   reason: failedMeasureReasonSchema.optional(),
   /** Exact device serial (case-insensitive). */
-  serial: z.string().trim().min(1).max(64).optional(),
+  serial: safeText().trim().min(1).max(64).optional(),
   from: queryDate,
   to: queryDate,
 });
 export type FailedMeasureListQuery = z.infer<typeof failedMeasureListQuerySchema>;
+
+/** GET /api/measures-failed/export: the list's filters, every row by time of arrival (`dir`), as CSV. */
+export const failedMeasureExportQuerySchema = failedMeasureListQuerySchema
+  .omit({ page: true, length: true, order: true })
+  .extend({ separator: csvSeparatorSchema });
+export type FailedMeasureExportQuery = z.infer<typeof failedMeasureExportQuerySchema>;
 
 export const failedMeasureSchema = z.object({
   id: idSchema,

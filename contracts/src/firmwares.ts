@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
+import { safeText } from './common/text';
 
 export const firmwareSchema = z.object({
   id: idSchema,
@@ -13,8 +14,7 @@ export const firmwareSchema = z.object({
 export type Firmware = z.infer<typeof firmwareSchema>;
 
 export const firmwareInputSchema = z.object({
-  version: z
-    .string()
+  version: safeText()
     .trim()
     .regex(/^\d+(\.\d+){0,3}([-+][0-9A-Za-z.-]+)?$/),
   modelId: idSchema,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
-import { requiredText } from './common/text';
+import { requiredText, safeText } from './common/text';
 
 export const layerSchema = z.object({
   id: idSchema,
@@ -16,7 +16,7 @@ export type Layer = z.infer<typeof layerSchema>;
 
 export const layerInputSchema = z.object({
   name: requiredText(80),
-  colour: z.string().regex(/^#[0-9A-Fa-f]{6}$/),
+  colour: safeText().regex(/^#[0-9A-Fa-f]{6}$/),
   viewable: z.boolean().default(true),
   /** The points of the current company shown on this layer (replaces the list). */
   pointIds: z.array(idSchema).max(5000).default([]),

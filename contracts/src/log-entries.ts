@@ -1,8 +1,8 @@
 /** History of changes (DESIGN.md §9). */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
-import { listQuerySchema, listResponseSchema } from './common/paging';
-import { queryDate } from './common/text';
+import { csvSeparatorSchema, listResponseSchema, pagedListQuerySchema } from './common/paging';
+import { queryDate, safeText } from './common/text';
 
 export const entityTypes = [
   'user',
@@ -63,13 +63,19 @@ export const logEntrySchema = z.object({
 });
 export type LogEntry = z.infer<typeof logEntrySchema>;
 
-export const logEntryListQuerySchema = listQuerySchema.extend({
+export const logEntryListQuerySchema = pagedListQuerySchema.extend({
   order: z.enum(['at']).default('at'),
-  entityType: z.string().max(50).optional(),
-  entityId: z.string().max(100).optional(),
+  entityType: safeText().max(50).optional(),
+  entityId: safeText().max(100).optional(),
   userId: idSchema.optional(),
   from: queryDate,
   to: queryDate,
 });
 export type LogEntryListQuery = z.infer<typeof logEntryListQuerySchema>;
+
+/** GET /api/log-entries/export: the list's filters, every entry in time order (`dir`), as CSV. */
+export const logEntryExportQuerySchema = logEntryListQuerySchema
+  .omit({ page: true, length: true, order: true })
+  .extend({ separator: csvSeparatorSchema });
+export type LogEntryExportQuery = z.infer<typeof logEntryExportQuerySchema>;
 export const logEntryListSchema = listResponseSchema(logEntrySchema);

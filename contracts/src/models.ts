@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
-import { requiredText } from './common/text';
+import { requiredText, safeText } from './common/text';
 
 export const portTypes = ['pressure', 'current_4_20', 'ultrasonic', 'radar', 'pulse'] as const;
 export const portTypeSchema = z.enum(portTypes);
@@ -9,8 +9,7 @@ export type PortType = z.infer<typeof portTypeSchema>;
 
 export const portSchema = z.object({
   /** The name the device uses on the wire, e.g. ai1. */
-  key: z
-    .string()
+  key: safeText()
     .trim()
     .regex(/^[a-z][a-z0-9_]{0,19}$/),
   type: portTypeSchema,

@@ -1,5 +1,6 @@
 /** Per-port device parameters of a point (spec §3 "Device parameters", DESIGN.md §6 conversions). */
 import { z } from 'zod';
+import { safeText } from './common/text';
 import { measureTimeOptions, transmissionTimeOptions } from './constants';
 import { operationModes } from './device-states';
 
@@ -21,8 +22,7 @@ const optionalNumber = z
 
 export const portParametersSchema = z
   .object({
-    label: z
-      .string()
+    label: safeText()
       .trim()
       .max(60)
       .nullish()
@@ -53,14 +53,12 @@ export const portParametersSchema = z
       .enum(calculatedUnits)
       .nullish()
       .transform((v) => v ?? null),
-    state_zero: z
-      .string()
+    state_zero: safeText()
       .trim()
       .max(40)
       .nullish()
       .transform((v) => v ?? null),
-    state_one: z
-      .string()
+    state_one: safeText()
       .trim()
       .max(40)
       .nullish()
@@ -90,7 +88,7 @@ export const pointParametersSchema = z.preprocess(
       return Symbol.for('invalid-json');
     }
   },
-  z.record(z.string().regex(/^[a-z][a-z0-9_]{0,19}$/), portParametersSchema),
+  z.record(safeText().regex(/^[a-z][a-z0-9_]{0,19}$/), portParametersSchema),
 );
 
 export const measureTimeSchema = z

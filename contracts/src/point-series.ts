@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
+import { requiredQueryDate, safeText } from './common/text';
 
 export const defaultSeriesBuckets = 1000;
 export const maxSeriesBuckets = 2000;
@@ -18,16 +19,9 @@ export const maxSeriesRangeSeconds = 5 * 365.25 * 86_400;
  */
 export const seriesGapFactor = 2.5;
 
-/** ISO 8601 or epoch seconds, like every other date in a query (DESIGN.md §4). */
-const requiredQueryDate = z
-  .string()
-  .refine((v) => (/^\d+$/.test(v) ? true : !Number.isNaN(Date.parse(v))), { message: 'date' })
-  .transform((v) => (/^\d+$/.test(v) ? new Date(Number(v) * 1000) : new Date(v)));
-
 export const pointSeriesQuerySchema = z.object({
   /** Port key; default: the point's first port (parameters, else the device model), else the latest one measured. */
-  port: z
-    .string()
+  port: safeText()
     .regex(/^[a-z][a-z0-9_]{0,19}$/)
     .optional(),
   from: requiredQueryDate,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
-import { optionalText, queryBoolean, requiredText } from './common/text';
+import { optionalText, queryBoolean, requiredText, safeText } from './common/text';
 import {
   maxMeasuresForAvg,
   measureTimeSchema,
@@ -68,7 +68,7 @@ export const pointInputSchema = z
     levelDifference: z.number().finite().default(0),
     value4mA: optionalNumber,
     value20mA: optionalNumber,
-    unit: z.string().trim().min(1).max(20).default('m'),
+    unit: safeText().trim().min(1).max(20).default('m'),
     test: z.boolean().default(false),
     alertFlat: z.boolean().default(true),
     defaultAmountMeasuresFlat: z.number().int().min(2).max(1000).default(10),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
-import { requiredText } from './common/text';
+import { requiredText, safeText } from './common/text';
 
 export const productSchema = z.object({
   id: idSchema,
@@ -18,8 +18,7 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 export const productInputSchema = z.object({
-  code: z
-    .string()
+  code: safeText()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9][A-Z0-9_-]{1,19}$/),

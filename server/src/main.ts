@@ -4,14 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { TokenService } from './auth/jwt';
 import { loadJwtSecret } from './auth/secret';
 import { parseEnv, publicUrl } from './config/env';
+import { createNotifyChannel } from './db/notify-channel';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './db/seeds';
 import { demoAccounts } from './db/seeds/demo';
+import { createEventBus } from './events/event-bus';
 import { buildApp } from './http/app';
 import { startEmbeddedBroker } from './ingestion/broker';
 import { startExternalIngest } from './ingestion/external';
 import { createIngestion, type Ingestion } from './ingestion/ingestion';
-import { ensurePartitionsNow, startPartitionsJob } from './jobs/partitions-job';
+import { partitionsJob } from './jobs/partitions-job';
+import { createScheduler } from './jobs/scheduler';
 import { createLogger } from './lib/logger';
 import { loadDemoDevices } from './simulator/demo-devices';
 import { startSimulator } from './simulator/simulator';
@@ -40,13 +43,22 @@ async function main(): Promise<void> {
   if (seeded) log.info('demo seed written');
 
   const closers: Array<() => Promise<void>> = [];
+  // every role publishes and listens: on PostgreSQL the processes hear each other (LISTEN/NOTIFY)
+  const events = createEventBus({
+    log,
+    transport: database.kind === 'postgres' ? createNotifyChannel(database, log) : undefined,
+  });
+  await events.start();
   if (role === 'all' || role === 'jobs') {
-    await ensurePartitionsNow(database.db, env.BACKFILL_DAYS, log);
-    const job = startPartitionsJob(database.db, env.BACKFILL_DAYS, log);
-    closers.push(async () => job.stop());
+    // once across the cluster however many processes run the jobs role (advisory lock + claimed tick)
+    const scheduler = createScheduler({ database, log });
+    scheduler.add(partitionsJob(database.db, env.BACKFILL_DAYS, log));
+    // resolves after the runs due at start: the partitions exist before ingestion begins
+    await scheduler.start();
+    closers.push(scheduler.stop);
   }
 
-  // the API needs ingestion too: POST /ingest/v1/up, and configs republished when points change
+  // the API needs ingestion too: POST /ingest/v1/up (configs are republished by whoever hears the change)
   let ingestion: Ingestion | undefined;
   if (role === 'all' || role === 'ingest' || role === 'api') {
     ingestion = createIngestion({
@@ -54,6 +66,8 @@ async function main(): Promise<void> {
       log,
       topicPrefix: env.MQTT_TOPIC_PREFIX,
       backfillDays: env.BACKFILL_DAYS,
+      maxMessageBytes: env.MQTT_MAX_PACKET_BYTES,
+      events,
     });
     closers.push(ingestion.close);
   }
@@ -67,8 +81,12 @@ async function main(): Promise<void> {
       );
       closers.unshift(external.close);
     } else {
+      const limits = {
+        connectTimeoutMs: env.MQTT_CONNECT_TIMEOUT_SECONDS * 1000,
+        maxConnectionsPerAddress: env.MQTT_MAX_CONNECTIONS_PER_ADDRESS,
+      };
       const listen = (port: number) =>
-        startEmbeddedBroker({ port, host: env.HOST, ingestion: ingestion! }, log);
+        startEmbeddedBroker({ port, host: env.HOST, ingestion: ingestion!, limits }, log);
       // a port already taken (a system Mosquitto on 1883, say) must not leave the demo without a
       // broker: listen on a free port instead and say so; devices in the field use MQTT_PORT or MQTT_URL
       const broker = await listen(env.MQTT_PORT).catch(async (err: unknown) => {
@@ -117,6 +135,7 @@ async function main(): Promise<void> {
       publicCallsPerMinute: limit,
       trustProxy: env.TRUST_PROXY === 'on',
       ingestion,
+      events,
     });
     await app.listen({ port: env.PORT, host: env.HOST });
     closers.unshift(() => app.close());
@@ -137,6 +156,9 @@ async function main(): Promise<void> {
     }
     console.log(`\n${lines.join('\n')}\n`);
   }
+
+  // last: what the writer and the jobs publish while they finish is still delivered
+  closers.push(events.close);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -113,6 +113,8 @@ export async function startAforo(options: AforoOptions): Promise<AforoProcess> {
     SIMULATOR: 'off',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '100000',
+    // every simulated device connects from 127.0.0.1 (up to --devices 10000)
+    MQTT_MAX_CONNECTIONS_PER_ADDRESS: '100000',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.mqttUrl ? { MQTT_URL: options.mqttUrl } : {}),
     ...options.extraEnv,

@@ -39,6 +39,17 @@ export const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** on = believe X-Forwarded-For (only behind a proxy you run; otherwise clients pick their address). */
   TRUST_PROXY: onOff.default('off'),
+  /** Largest MQTT packet (embedded broker) and HTTP ingest body, in bytes; 1,000 measures take ~92 KB. */
+  MQTT_MAX_PACKET_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(256 * 1024),
+  /** The embedded broker closes a connection that has not sent CONNECT within this many seconds. */
+  MQTT_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  /** Simultaneous embedded-broker connections from one address (gateways, carrier NAT: raise it). */
+  MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -23,6 +23,8 @@ export interface Database {
   close(): Promise<void>;
   /** The PGlite instance, for tests that snapshot it; undefined on PostgreSQL. */
   lite?: PGlite;
+  /** The connection string on PostgreSQL (LISTEN and advisory locks need connections of their own). */
+  url?: string;
 }
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -57,6 +59,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    url,
     migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
     ping: () => answers(() => pool.query('select 1')),
     close: () => pool.end(),

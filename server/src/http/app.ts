@@ -67,7 +67,7 @@ import { createMailOutboxService } from '../modules/mail-outbox/mail-outbox.serv
 import { publicAuthRoutes } from '../modules/public-auth/public-auth.routes';
 import { createPublicAuthService } from '../modules/public-auth/public-auth.service';
 import { createMailer } from '../mail/mailer';
-import { afterChanges } from '../ingestion/change-notifier';
+import { createEventBus, type EventBus } from '../events/event-bus';
 import type { Ingestion } from '../ingestion/ingestion';
 import { ingestRoutes } from '../modules/ingest/ingest.routes';
 import { registerAuthHook } from './auth-hook';
@@ -91,8 +91,10 @@ export interface AppOptions {
   /** Take the client address from X-Forwarded-For (behind a trusted proxy only). */
   trustProxy?: boolean;
   version?: string;
-  /** Device ingestion: serves POST /ingest/v1/up and hears of device and point changes. */
+  /** Device ingestion: serves POST /ingest/v1/up. */
   ingestion?: Ingestion;
+  /** Where services publish after commit (device.changed, point.changed); a local bus when unset. */
+  events?: EventBus;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -150,30 +152,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(networksRoutes(createNetworksService(db)));
   await app.register(statesRoutes());
   const ingestion = options.ingestion;
-  const devicesService = createDevicesService(db);
-  const pointsService = createPointsService(db);
-  await app.register(
-    devicesRoutes(
-      ingestion
-        ? afterChanges(
-            devicesService,
-            ['update', 'install', 'uninstall', 'remove', 'restore', 'hardDelete', 'regenerateKey', 'act'],
-            ingestion.deviceChanged,
-            app.log,
-          )
-        : devicesService,
-    ),
-  );
+  const events = options.events ?? createEventBus({ log: app.log });
+  await app.register(devicesRoutes(createDevicesService(db, events)));
   await app.register(deviceImportRoutes(createDeviceImportService(db)));
   await app.register(componentTypesRoutes(createComponentTypesService(db)));
   await app.register(componentsRoutes(createComponentsService(db)));
-  await app.register(
-    pointsRoutes(
-      ingestion
-        ? afterChanges(pointsService, ['update', 'remove', 'restore'], ingestion.pointChanged, app.log)
-        : pointsService,
-    ),
-  );
+  await app.register(pointsRoutes(createPointsService(db, events)));
   if (ingestion) await app.register(ingestRoutes(ingestion));
   await app.register(pointSeriesRoutes(createPointSeriesService(db)));
   await app.register(layersRoutes(createLayersService(db)));

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, startTestServer, type TestServer } from '../test/test-server';
 import { fieldText } from './errors';
 
 describe('fieldText', () => {
@@ -25,5 +28,63 @@ describe('fieldText', () => {
     expect(fieldText({ code: 'invalid_format', format: 'email' }, 'en')).toBe(
       'This is not a valid email address',
     );
+  });
+});
+
+describe('database errors', () => {
+  let server: TestServer;
+  let token: string;
+  const logged: string[] = [];
+  const secret = 'ana.secret@example.com';
+
+  beforeAll(async () => {
+    const logger = pino({ level: 'warn' }, { write: (line: string) => logged.push(line) });
+    // routes that run a failing query with a parameter, as a repository would
+    server = await startTestServer({ logger }, (app) => {
+      const failing = (query: () => Promise<unknown>) => async () => {
+        await query();
+        return { ok: true };
+      };
+      const db = () => server.database.db;
+      app.get(
+        '/api/test/nul',
+        { config: { access: 'general' } },
+        failing(() => db().execute(sql`select ${'a\u0000b'}::text`)),
+      );
+      app.get(
+        '/api/test/year-zero',
+        { config: { access: 'general' } },
+        failing(() => db().execute(sql`select ${'0000-01-01'}::date`)),
+      );
+      app.get(
+        '/api/test/bug',
+        { config: { access: 'general' } },
+        failing(() => db().execute(sql`select ${secret}::int`)),
+      );
+    });
+    token = await server.login('admin@demo.aforo.dev');
+  });
+  afterAll(() => server.close());
+
+  const get = (url: string) => server.request({ method: 'GET', url, headers: bearer(token) });
+
+  it('NUL in text (22021) and dates out of range (22008) answer 400 V1000, not 500', async () => {
+    for (const url of ['/api/test/nul', '/api/test/year-zero']) {
+      const res = await get(url);
+      expect(res.statusCode, `${url} ${res.body}`).toBe(400);
+      expect(res.json().code).toBe('V1000');
+    }
+  });
+
+  it('logs the statement and SQLSTATE of a failed query, never its parameter values', async () => {
+    logged.length = 0;
+    const res = await get('/api/test/bug');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ code: 'E1000', message: expect.any(String) });
+    const line = logged.join('\n');
+    expect(line).toContain('22P02');
+    expect(line).toContain('select $1::int');
+    expect(line).not.toContain(secret);
+    expect(line).not.toContain('ana.secret');
   });
 });

@@ -12,6 +12,7 @@ import {
   type ErrorCode,
   type FieldMessageKey,
 } from '@aforo/contracts/errors';
+import { loggableError, loggableQueryError, sqlStateOf } from '../lib/query-error';
 import { languageOf } from './language';
 
 export class AppError extends Error {
@@ -73,8 +74,8 @@ interface ZodLikeIssue {
 /** One zod issue → the spec §5 message for its field. */
 export function fieldText(issue: ZodLikeIssue, lang: Language): string {
   if (issue.message === 'mismatch') return fieldMessage('passwordsMismatch', lang);
-  // contract refinements name their spec §5 message by its key
-  if (issue.code === 'custom' && issue.message && issue.message in fieldMessages)
+  // contract refinements and checks name their spec §5 message by its key
+  if (issue.message && Object.prototype.hasOwnProperty.call(fieldMessages, issue.message))
     return fieldMessage(issue.message as FieldMessageKey, lang);
   // not JSON at all: the contract turned the text into a symbol (see point-parameters.ts)
   if (issue.code === 'invalid_type' && /received symbol/.test(issue.message ?? ''))
@@ -124,13 +125,12 @@ function frameworkCode(status: number): ErrorCode {
   return 'V1000';
 }
 
-/** PostgreSQL 23505, raised by pg or PGlite, possibly wrapped by drizzle (error.cause). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
+/**
+ * SQLSTATEs of a value PostgreSQL cannot store: NUL in text (22021) or JSON (22P05), a date out of
+ * its range (22008), a number too big for its column (22003), a text too long (22001). The contracts
+ * refuse these values first; this is the safety net for one they missed.
+ */
+const badValueStates = new Set(['22001', '22003', '22008', '22021', '22P05']);
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const lang = languageOf(request);
@@ -158,8 +158,16 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     }
     return reply.status(400).send(body('V1000', lang, fields));
   }
+  const sqlState = sqlStateOf(error);
   // two writes racing past the same uniqueness check: the database's unique index decides
-  if (isUniqueViolation(error)) return reply.status(409).send(body('V1001', lang));
+  if (sqlState === '23505') return reply.status(409).send(body('V1001', lang));
+  if (sqlState && badValueStates.has(sqlState)) {
+    request.log.warn(
+      { err: loggableQueryError(error) },
+      'a value the contract let through was refused by the database',
+    );
+    return reply.status(400).send(body('V1000', lang));
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code = frameworkCode(status);
@@ -167,6 +175,7 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     const sent = isErrorCode(code) && code !== 'V1000' ? status : 400;
     return reply.status(sent).send(body(code, lang));
   }
-  request.log.error({ err: error }, 'unhandled error');
+  // a query error's message carries its parameter values (e-mails, names): never logged as is
+  request.log.error({ err: loggableError(error) }, 'unhandled error');
   return reply.status(500).send(body('E1000', lang));
 }

@@ -5,10 +5,12 @@
  *
  * Ingestion runs inside authorizePublish: Aedes sends the PUBACK only when that callback returns, so
  * calling back after the batch is committed gives "PUBACK after commit" without a second hop.
+ * broker-guard.ts drops oversized packets, slow or missing CONNECTs and too many connections an address.
  */
 import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { Logger } from 'pino';
+import { connectionCounter, defaultBrokerLimits, guardPacketSizes, type BrokerLimits } from './broker-guard';
 import type { DeviceContext } from './device-directory';
 import type { Ingestion } from './ingestion';
 
@@ -25,10 +27,15 @@ function refused(): AuthenticateError {
 }
 
 export async function startEmbeddedBroker(
-  options: { port: number; host: string; ingestion: Ingestion },
+  options: { port: number; host: string; ingestion: Ingestion; limits?: Partial<BrokerLimits> },
   log: Logger,
 ): Promise<EmbeddedBroker> {
   const { ingestion } = options;
+  const limits: BrokerLimits = {
+    ...defaultBrokerLimits,
+    maxPacketBytes: ingestion.maxMessageBytes,
+    ...options.limits,
+  };
   const { topics } = ingestion;
   // eslint-disable-next-line prefer-const -- the hooks below need the broker they are given to
   let broker: Aedes;
@@ -50,6 +57,7 @@ export async function startEmbeddedBroker(
     // every device message and every ack passes through the broker's emitter; its default of 100 at
     // once queued acks for seconds under load
     concurrency: 1000,
+    connectTimeout: limits.connectTimeoutMs,
     authenticate: (client, username, password, done) => {
       if (!username || !password) return done(refused(), false);
       ingestion.directory
@@ -114,7 +122,19 @@ export async function startEmbeddedBroker(
     },
   });
 
-  const server = net.createServer(broker.handle);
+  const connections = connectionCounter(limits.maxConnectionsPerAddress);
+  const server = net.createServer((socket) => {
+    if (!connections.admit(socket)) {
+      log.debug({ address: socket.remoteAddress }, 'too many MQTT connections from one address');
+      socket.destroy();
+      return;
+    }
+    broker.handle(socket);
+    // after Aedes' listeners: see packet-size guard
+    guardPacketSizes(socket, limits.maxPacketBytes, (why) =>
+      log.warn({ address: socket.remoteAddress }, `MQTT connection dropped: ${why}`),
+    );
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err) => {
       // nothing listens: do not leave a broker behind that would receive acks and configs

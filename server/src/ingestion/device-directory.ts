@@ -1,9 +1,12 @@
 /**
  * What ingestion needs to know about a device, by serial: its key, product, model ports and the
  * parameters of the point it is installed at. Cached for a few seconds: ingestion asks for every
- * message, and the API invalidates an entry when it changes the device or its point.
+ * message, and the API invalidates an entry when it changes the device or its point. The cache is an
+ * LRU of bounded size, and a serial (or catalogue code) not found is remembered only briefly: anyone
+ * can present unknown serials, and a device created meanwhile must be found soon.
  */
 import { timingSafeEqual } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Port, PortType } from '@aforo/contracts/models';
 import type { PortParameters } from '@aforo/contracts/point-parameters';
 import type { Db } from '../db/client';
@@ -55,6 +58,18 @@ export interface DeviceDirectory {
   modelExists(name: string): Promise<boolean>;
   /** Forget cached entries (after the API changed a device, its point or the catalogue). */
   invalidate(serial?: string): void;
+  /** Entries cached now (devices and catalogue codes). */
+  cacheSize(): number;
+}
+
+export interface DeviceDirectoryOptions {
+  /** How long a device found stays cached (default 10 s). */
+  ttlMs?: number;
+  /** How long "no such serial / code" stays cached (default 2 s). */
+  missTtlMs?: number;
+  /** Devices cached at most (default 10,000); the catalogue codes have a tenth of it. */
+  maxEntries?: number;
+  now?: () => number;
 }
 
 function sameHash(a: string, b: string | null): boolean {
@@ -68,11 +83,51 @@ export const serialPattern = /^[A-Za-z0-9._-]{1,40}$/;
 /** States in which a device may not talk to us at all. */
 const silencedStates = new Set(['Decommissioned']);
 
-export function createDeviceDirectory(db: Db, options: { ttlMs?: number; now?: () => number } = {}) {
-  const ttl = options.ttlMs ?? 10_000;
-  const now = options.now ?? Date.now;
-  const cache = new Map<string, { at: number; value: Promise<DeviceContext | null> }>();
-  const catalogue = new Map<string, { at: number; value: Promise<boolean> }>();
+/**
+ * An LRU of pending lookups (so concurrent asks share one query): a result counted as a miss is
+ * kept only `missTtl`, a failed lookup (database down) not at all.
+ */
+function lookupCache<V>(options: Required<DeviceDirectoryOptions>, max: number, isMiss: (v: V) => boolean) {
+  const cache = new LRUCache<string, Promise<V>>({
+    max,
+    ttl: options.ttlMs,
+    perf: { now: options.now },
+    // the clock is read on every get: a test clock moves between calls
+    ttlResolution: 0,
+  });
+  return {
+    cache,
+    get(key: string, load: () => Promise<V>): Promise<V> {
+      const hit = cache.get(key);
+      if (hit) return hit;
+      const value = load();
+      cache.set(key, value);
+      value.then(
+        (v) => {
+          if (isMiss(v) && cache.peek(key) === value) cache.set(key, value, { ttl: options.missTtlMs });
+        },
+        () => {
+          if (cache.peek(key) === value) cache.delete(key);
+        },
+      );
+      return value;
+    },
+  };
+}
+
+export function createDeviceDirectory(db: Db, options: DeviceDirectoryOptions = {}) {
+  const settings: Required<DeviceDirectoryOptions> = {
+    ttlMs: options.ttlMs ?? 10_000,
+    missTtlMs: options.missTtlMs ?? 2_000,
+    maxEntries: options.maxEntries ?? 10_000,
+    now: options.now ?? (() => performance.now()),
+  };
+  const devicesCache = lookupCache<DeviceContext | null>(settings, settings.maxEntries, (d) => d === null);
+  const catalogue = lookupCache<boolean>(
+    settings,
+    Math.max(1, Math.ceil(settings.maxEntries / 10)),
+    (e) => !e,
+  );
 
   async function load(serial: string): Promise<DeviceContext | null> {
     const row = await findDevice(db, serial);
@@ -113,36 +168,19 @@ export function createDeviceDirectory(db: Db, options: { ttlMs?: number; now?: (
     };
   }
 
-  function get(serial: string): Promise<DeviceContext | null> {
-    const hit = cache.get(serial);
-    if (hit && now() - hit.at < ttl) return hit.value;
-    const value = load(serial);
-    cache.set(serial, { at: now(), value });
-    // a failed lookup (database down) must not stay cached
-    value.catch(() => cache.delete(serial));
-    return value;
-  }
-
-  function cachedFlag(key: string, query: () => Promise<boolean>): Promise<boolean> {
-    const hit = catalogue.get(key);
-    if (hit && now() - hit.at < ttl) return hit.value;
-    const value = query();
-    catalogue.set(key, { at: now(), value });
-    value.catch(() => catalogue.delete(key));
-    return value;
-  }
+  const get = (serial: string) => devicesCache.get(serial, () => load(serial));
 
   /** Creates an Unconfigured device for a serial that presented its product's provisioning key. */
   async function register(serial: string, keyHash: string): Promise<DeviceContext | null> {
     if (!(await registerUnconfigured(db, serial, keyHash))) return null;
-    cache.delete(serial);
+    devicesCache.cache.delete(serial);
     return get(serial);
   }
 
   return {
     get,
-    productExists: (code) => cachedFlag(`p:${code}`, () => productExists(db, code)),
-    modelExists: (name) => cachedFlag(`m:${name}`, () => modelExists(db, name)),
+    productExists: (code) => catalogue.get(`p:${code}`, () => productExists(db, code)),
+    modelExists: (name) => catalogue.get(`m:${name}`, () => modelExists(db, name)),
     async authenticate(serial, key) {
       if (!serialPattern.test(serial) || key.length === 0 || key.length > 200) return null;
       const hash = hashKey(key);
@@ -156,9 +194,10 @@ export function createDeviceDirectory(db: Db, options: { ttlMs?: number; now?: (
     },
     invalidate(serial?: string) {
       if (serial === undefined) {
-        cache.clear();
-        catalogue.clear();
-      } else cache.delete(serial);
+        devicesCache.cache.clear();
+        catalogue.cache.clear();
+      } else devicesCache.cache.delete(serial);
     },
+    cacheSize: () => devicesCache.cache.size + catalogue.cache.size,
   } satisfies DeviceDirectory;
 }

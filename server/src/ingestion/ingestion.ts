@@ -1,16 +1,20 @@
 /**
  * The ingestion service that the transports (embedded broker, external broker, HTTP) share: check
  * and convert a message, queue it for the batch writer, answer with its acknowledgement after
- * commit; and the retained config each device reads (DESIGN.md §6).
+ * commit; and the retained config each device reads (DESIGN.md §6). With an event bus it hears of
+ * device and point changes from the API (this process's or another's) and the writer publishes each
+ * committed batch on it.
  */
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
+import type { EventBus } from '../events/event-bus';
 import { createDeviceDirectory, type DeviceContext } from './device-directory';
 import { serialOfDevice, serialsAtPoint } from './device-directory.repository';
 import { createDeviceStatusTracker } from './device-status';
 import { createPipeline, type Incoming, type Prepared } from './pipeline';
 import { createTopics, type Topics } from './topics';
 import { createBatchWriter, type Ack, type WriterOptions } from './writer';
+import { defaultBrokerLimits } from './broker-guard';
 
 export interface IngestionOptions {
   database: Database;
@@ -19,6 +23,9 @@ export interface IngestionOptions {
   backfillDays: number;
   writer?: WriterOptions;
   directoryTtlMs?: number;
+  /** Largest message accepted on any transport (MQTT_MAX_PACKET_BYTES). */
+  maxMessageBytes?: number;
+  events?: EventBus;
 }
 
 /** How a transport sends something to a device (ack, retained config). */
@@ -45,8 +52,9 @@ export function createIngestion(options: IngestionOptions) {
   const { database, log } = options;
   const topics: Topics = createTopics(options.topicPrefix);
   const directory = createDeviceDirectory(database.db, { ttlMs: options.directoryTtlMs });
-  const pipeline = createPipeline({ directory, backfillDays: options.backfillDays });
-  const writer = createBatchWriter(database, log, options.writer);
+  const maxMessageBytes = options.maxMessageBytes ?? defaultBrokerLimits.maxPacketBytes;
+  const pipeline = createPipeline({ directory, backfillDays: options.backfillDays, maxMessageBytes });
+  const writer = createBatchWriter(database, log, options.writer, options.events);
   const status = createDeviceStatusTracker(database.db, log);
   const publishers = new Set<DevicePublisher>();
 
@@ -83,9 +91,39 @@ export function createIngestion(options: IngestionOptions) {
     await publish(topic, payload, true);
   }
 
+  /** The API changed a device (install, uninstall, key…): forget it and publish its config again. */
+  async function deviceChanged(deviceId: string): Promise<void> {
+    // a deleted or decommissioned device must stop logging in now, not when its entry expires
+    directory.invalidate();
+    const serial = await serialOfDevice(database.db, deviceId);
+    if (serial) await publishConfig(serial);
+  }
+
+  /** The API changed a point's parameters: every device installed there gets its new config. */
+  async function pointChanged(pointId: string): Promise<void> {
+    for (const serial of await serialsAtPoint(database.db, pointId)) await publishConfig(serial);
+  }
+
+  const republishFailed = (err: unknown, id: string) =>
+    log.warn({ err, id }, 'device config not republished');
+  const events = options.events;
+  const unsubscribe = events
+    ? [
+        events.on('device.changed', ({ deviceId }) =>
+          deviceChanged(deviceId).catch((err: unknown) => republishFailed(err, deviceId)),
+        ),
+        events.on('point.changed', ({ pointId }) =>
+          pointChanged(pointId).catch((err: unknown) => republishFailed(err, pointId)),
+        ),
+        // changes announced while the listener was away are lost: forget every cached device
+        events.onResync(() => directory.invalidate()),
+      ]
+    : [];
+
   return {
     topics,
     directory,
+    maxMessageBytes,
     /** A message of the `up` channel (or HTTP): resolves with its acknowledgement after commit. */
     async up(incoming: Incoming): Promise<Ack> {
       return store(await pipeline.up(incoming));
@@ -102,18 +140,10 @@ export function createIngestion(options: IngestionOptions) {
       return () => publishers.delete(send);
     },
     publishConfig,
-    /** The API changed a device (install, uninstall, key…): forget it and publish its config again. */
-    async deviceChanged(deviceId: string): Promise<void> {
-      // a deleted or decommissioned device must stop logging in now, not when its entry expires
-      directory.invalidate();
-      const serial = await serialOfDevice(database.db, deviceId);
-      if (serial) await publishConfig(serial);
-    },
-    /** The API changed a point's parameters: every device installed there gets its new config. */
-    async pointChanged(pointId: string): Promise<void> {
-      for (const serial of await serialsAtPoint(database.db, pointId)) await publishConfig(serial);
-    },
+    deviceChanged,
+    pointChanged,
     async close(): Promise<void> {
+      unsubscribe.forEach((stop) => stop());
       await writer.drained();
       await status.close();
     },

@@ -4,7 +4,11 @@
  * batch writer stores the result.
  */
 import { z } from 'zod';
-import type { FailedMeasureReason } from '@aforo/contracts/device-protocol';
+import {
+  isStorableValue,
+  maxMeasureMagnitude,
+  type FailedMeasureReason,
+} from '@aforo/contracts/device-protocol';
 import { convert, flags, type PointLevels } from '../lib/conversion';
 import { decodePayload, type DecodedMessage } from './decoders';
 import type { DeviceContext, DeviceDirectory } from './device-directory';
@@ -13,6 +17,8 @@ import type { DeviceContext, DeviceDirectory } from './device-directory';
 export const rawPayloadLimit = 4096;
 const earliest = Date.UTC(2000, 0, 1);
 const futureToleranceMs = 5 * 60_000;
+/** dBm: radios report about −150…+30; beyond ±1000 it is garbage (and 2^31 would not fit the column). */
+const maxRssiMagnitude = 1000;
 
 export interface MeasureRow {
   deviceId: string;
@@ -21,7 +27,8 @@ export interface MeasureRow {
   epoch: number;
   pointId: string | null;
   direct: number;
-  adjusted: number;
+  /** null when the conversion overflowed (flag 4) */
+  adjusted: number | null;
   interpreted: number | null;
   flag: number;
   topic: string | null;
@@ -81,6 +88,8 @@ export interface Incoming {
 export interface PipelineOptions {
   directory: DeviceDirectory;
   backfillDays: number;
+  /** Larger messages are refused unread (an external broker may let them through). */
+  maxMessageBytes: number;
 }
 
 const noLevels: PointLevels = {
@@ -90,6 +99,10 @@ const noLevels: PointLevels = {
   value4mA: null,
   value20mA: null,
 };
+
+function statusValue(v: number | undefined, limit: number): number | null {
+  return v !== undefined && Number.isFinite(v) && Math.abs(v) <= limit ? v : null;
+}
 
 function rawText(payload: Buffer): string {
   return payload.subarray(0, rawPayloadLimit).toString('utf8');
@@ -173,8 +186,20 @@ export function createPipeline(options: PipelineOptions) {
   const { directory } = options;
   const backfillMs = options.backfillDays * 86_400_000;
 
+  const tooLarge = (incoming: Incoming, device: DeviceContext | null): Prepared | null =>
+    incoming.payload.length > options.maxMessageBytes
+      ? refusedMessage(
+          incoming,
+          'invalid payload',
+          `message of ${incoming.payload.length} bytes, over the limit of ${options.maxMessageBytes}`,
+          device,
+        )
+      : null;
+
   async function up(incoming: Incoming): Promise<Prepared> {
     const device = await directory.get(incoming.serial);
+    const oversized = tooLarge(incoming, device);
+    if (oversized) return oversized;
     const decoded = decodePayload(incoming.payload, incoming.receivedAt);
     if (!decoded.ok) return refusedMessage(incoming, decoded.reason, decoded.detail, device);
     const message = decoded.message;
@@ -215,7 +240,12 @@ export function createPipeline(options: PipelineOptions) {
         serial: device.serial,
         reason,
         detail: message.msgSeq === null ? detail : `msg_seq ${message.msgSeq}: ${detail}`,
-        payload: JSON.stringify({ port: m.port, t: m.t.getTime() / 1000, v: m.v }),
+        // JSON has no Infinity: keep its name rather than a null
+        payload: JSON.stringify({
+          port: m.port,
+          t: m.t.getTime() / 1000,
+          v: Number.isFinite(m.v) ? m.v : String(m.v),
+        }),
         measureIndex: i,
       });
     };
@@ -234,6 +264,14 @@ export function createPipeline(options: PipelineOptions) {
           i,
           'invalid date',
           `${m.port} at ${Number.isFinite(ms) ? m.t.toISOString() : String(m.t)}: ${why}`,
+        );
+        continue;
+      }
+      if (!isStorableValue(m.v)) {
+        refuse(
+          i,
+          'invalid payload',
+          `${m.port} value ${m.v} is not a finite number within ±${maxMeasureMagnitude.toExponential()}`,
         );
         continue;
       }
@@ -272,8 +310,9 @@ export function createPipeline(options: PipelineOptions) {
       status: {
         deviceId: device.id,
         seenAt: incoming.receivedAt,
-        battery: message.status?.battery ?? null,
-        rssi: message.status?.rssi ?? null,
+        // a status value that cannot be right is dropped; the measures of the message still count
+        battery: statusValue(message.status?.battery, maxMeasureMagnitude),
+        rssi: statusValue(message.status?.rssi, maxRssiMagnitude),
         firmwareId: message.firmware === null ? null : (device.firmwares.get(message.firmware) ?? null),
       },
       error: null,
@@ -289,6 +328,8 @@ export function createPipeline(options: PipelineOptions) {
 
   async function events(incoming: Incoming): Promise<Prepared> {
     const device = await directory.get(incoming.serial);
+    const oversized = tooLarge(incoming, device);
+    if (oversized) return oversized;
     let body: unknown;
     try {
       body = JSON.parse(incoming.payload.toString('utf8'));

@@ -1,5 +1,7 @@
 /** The batch writer alone: duplicates within one batch and against stored rows, one ack per message. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createEventBus } from '../events/event-bus';
+import type { EventMap } from '../events/event-map';
 import { silentLog, startIngestHarness, type IngestHarness } from '../test/ingest-harness';
 import type { Prepared } from './pipeline';
 import { createBatchWriter } from './writer';
@@ -71,4 +73,41 @@ it('splits a failing batch so one bad message does not hold back the others', as
   ]);
   expect(good).toMatchObject({ status: 'fulfilled', value: { accepted: 1 } });
   expect(refused.status).toBe('rejected');
+});
+
+it('announces the stored rows of each batch after its acknowledgements, never holding them back', async () => {
+  const events = createEventBus({ log: silentLog });
+  const writer = createBatchWriter(h.database, silentLog, {}, events);
+  const order: string[] = [];
+  const batches: EventMap['measures.committed'][] = [];
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  events.on('measures.committed', async (batch) => {
+    order.push('announced');
+    batches.push(batch);
+    await gate; // a slow subscriber (alert evaluation): later acknowledgements must not wait for it
+  });
+  const first = await writer.submit(message(20, [epoch + 200, epoch + 201]));
+  order.push('ack 1');
+  // epoch + 201 is stored already: a duplicate, not announced again
+  const second = await writer.submit(message(21, [epoch + 201, epoch + 202]));
+  order.push('ack 2');
+  expect([first.accepted, second.accepted, second.duplicates]).toEqual([2, 1, 1]);
+  release();
+  await events.idle();
+  expect(order.slice(0, 2)).toEqual(['ack 1', 'announced']);
+  expect(order).toContain('ack 2');
+  expect(batches.map((b) => b.rows.map((r) => r.ts.getTime() / 1000))).toEqual([
+    [epoch + 200, epoch + 201],
+    [epoch + 202],
+  ]);
+  expect(batches[0]!.rows[0]).toEqual({
+    deviceId: h.device.id,
+    port: 'ai1',
+    pointId: h.pointId,
+    ts: new Date((epoch + 200) * 1000),
+    interpreted: 5,
+    flag: 1,
+  });
+  expect(new Set(batches.map((b) => b.batchId)).size).toBe(2);
 });

@@ -5,11 +5,16 @@
  * device never hears "stored" for something a crash could lose. Duplicates are found by the
  * primary key (ON CONFLICT DO NOTHING … RETURNING), never by a read before the write.
  *
+ * Then, with the acknowledgements on their way, the batch's stored rows are published as
+ * `measures.committed` (alert evaluation, DESIGN.md §7): subscribers run later, never in the ack path.
+ *
  * Batching is self-timed: when no flush is running the queue is written at once (low latency when
  * quiet); while one runs, messages pile up and go in the next, bigger, batch (throughput under load).
  */
+import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Database, Db } from '../db/client';
+import type { CommittedMeasure, EventPublisher } from '../events/event-map';
 import type { FailedRow, MeasureRow, Prepared } from './pipeline';
 import { insertEvents, insertFailures, insertMeasures, keyOf } from './telemetry.repository';
 
@@ -35,8 +40,15 @@ export interface WriterOptions {
   concurrency?: number;
 }
 
+interface Written {
+  acks: Ack[];
+  /** The rows of the insert (each key once) and those of them already stored. */
+  rows: MeasureRow[];
+  stored: Set<string>;
+}
+
 /** Writes jobs in one transaction and returns each one's acknowledgement. */
-async function writeBatch(db: Db, jobs: Job[]): Promise<Ack[]> {
+async function writeBatch(db: Db, jobs: Job[]): Promise<Written> {
   return db.transaction(async (txAny) => {
     const tx = txAny as unknown as Db;
     // a key counts once per batch: the same (device, port, t) in two messages of it is a duplicate
@@ -91,11 +103,27 @@ async function writeBatch(db: Db, jobs: Job[]): Promise<Ack[]> {
       tx,
       jobs.flatMap((j) => j.prepared.events),
     );
-    return acks;
+    return { acks, rows, stored };
   });
 }
 
-export function createBatchWriter(database: Database, log: Logger, options: WriterOptions = {}) {
+/** The rows a batch really added (duplicates left out), as alerting reads them. */
+function committedRows({ rows, stored }: Written): CommittedMeasure[] {
+  const committed: CommittedMeasure[] = [];
+  for (const m of rows) {
+    if (stored.size > 0 && stored.has(keyOf(m.deviceId, m.port, m.epoch))) continue;
+    const { deviceId, port, pointId, interpreted, flag } = m;
+    committed.push({ deviceId, port, pointId, ts: new Date(Math.round(m.epoch * 1000)), interpreted, flag });
+  }
+  return committed;
+}
+
+export function createBatchWriter(
+  database: Database,
+  log: Logger,
+  options: WriterOptions = {},
+  events?: EventPublisher,
+) {
   const maxRows = options.maxRows ?? 5000;
   // PGlite has one connection; on PostgreSQL a few batches commit at once (the pool has 10)
   const concurrency = options.concurrency ?? (database.kind === 'pglite' ? 1 : 4);
@@ -118,11 +146,23 @@ export function createBatchWriter(database: Database, log: Logger, options: Writ
     return batch;
   }
 
+  /** After the acknowledgements are resolved; the bus delivers in a later turn. Never throws: the batch is stored. */
+  function announce(written: Written): void {
+    if (!events?.hasSubscribers('measures.committed')) return;
+    try {
+      const rows = committedRows(written);
+      if (rows.length > 0) events.publish('measures.committed', { batchId: randomUUID(), rows });
+    } catch (err) {
+      log.error({ err }, 'committed batch not announced');
+    }
+  }
+
   /** When a batch fails, each message is retried alone so one bad message cannot block the rest. */
   async function writeAlone(job: Job): Promise<void> {
     try {
-      const [ack] = await writeBatch(database.db, [job]);
-      job.resolve(ack!);
+      const written = await writeBatch(database.db, [job]);
+      job.resolve(written.acks[0]!);
+      announce(written);
     } catch (err) {
       job.reject(err);
     }
@@ -133,8 +173,9 @@ export function createBatchWriter(database: Database, log: Logger, options: Writ
     if (batch.length === 0) return;
     running += 1;
     try {
-      const acks = await writeBatch(database.db, batch);
-      batch.forEach((job, i) => job.resolve(acks[i]!));
+      const written = await writeBatch(database.db, batch);
+      batch.forEach((job, i) => job.resolve(written.acks[i]!));
+      announce(written);
     } catch (err) {
       log.warn({ err, messages: batch.length }, 'batch write failed');
       if (batch.length > 1 && (await database.ping())) for (const job of batch) await writeAlone(job);

@@ -1,13 +1,12 @@
 /**
- * Keeps the monthly partitions of `measures` ahead of time (DESIGN.md §2): at start and once a day,
- * from the oldest month the backfill window still accepts to three months ahead, so measures land in
- * their month's partition and never pile up in the default one.
+ * Keeps the monthly partitions of `measures` ahead of time (DESIGN.md §2): at every start of the jobs
+ * role and daily, from the oldest month the backfill window still accepts to three months ahead, so
+ * measures land in their month's partition and never pile up in the default one.
  */
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
 import { ensureMeasurePartitions } from '../db/partitions';
-
-const day = 86_400_000;
+import type { Job } from './scheduler';
 
 export async function ensurePartitionsNow(
   db: Db,
@@ -24,8 +23,12 @@ export async function ensurePartitionsNow(
   }
 }
 
-export function startPartitionsJob(db: Db, backfillDays: number, log: Logger): { stop(): void } {
-  const timer = setInterval(() => void ensurePartitionsNow(db, backfillDays, log), day);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+/** At start too: a raised BACKFILL_DAYS needs its older months before measures of them arrive. */
+export function partitionsJob(db: Db, backfillDays: number, log: Logger): Job {
+  return {
+    name: 'measure-partitions',
+    schedule: { dailyAt: '00:00' },
+    runAtStart: true,
+    run: () => ensurePartitionsNow(db, backfillDays, log),
+  };
 }

@@ -131,3 +131,52 @@ describe('level difference and out-of-range rules', () => {
     expect(convert('current_4_20', 8, expected, site)).toMatchObject({ flag: flags.pass, reason: null });
   });
 });
+
+describe('results that are not numbers a chart can add up (issue 9)', () => {
+  const fault = { interpreted: null, flag: flags.fail, reason: 'sensor_fault' };
+
+  it('a 4-20 mA span beyond a double, or a value beyond ±1e12, is a sensor fault', () => {
+    expect(convert('current_4_20', 12, { value_4mA: -1.7e308, value_20mA: 1.7e308 }, point)).toMatchObject({
+      direct: 12,
+      adjusted: 12,
+      ...fault,
+    });
+    // 20 mA on a 0 → 1e300 range: finite, but no level is that high
+    expect(convert('current_4_20', 20, { value_4mA: 0, value_20mA: 1e300 }, point)).toMatchObject(fault);
+  });
+
+  it('pressure with a huge reading, radar with a huge level difference', () => {
+    expect(convert('pressure', 1e12, {}, point)).toMatchObject(fault);
+    expect(
+      convert('radar', 1, {}, { ...point, groundLevel: 5, levelDifference: Number.MAX_VALUE }),
+    ).toMatchObject(fault);
+    expect(
+      convert('ultrasonic', 1, {}, { ...point, groundLevel: 5, levelDifference: -Number.MAX_VALUE * 2 }),
+    ).toMatchObject(fault);
+  });
+
+  it('a pulse factor that overflows leaves no adjusted value either; a huge pulse value only the level', () => {
+    expect(convert('pulse', 1e12, { factor_pulse: 1e300 }, point)).toMatchObject({
+      direct: 1e12,
+      adjusted: null,
+      ...fault,
+    });
+    expect(
+      convert('pulse', 1e12, { factor_pulse: 1e300, operation_mode: 'status pulse' }, point),
+    ).toMatchObject({ adjusted: null, ...fault });
+    expect(convert('pulse', 5, { pulse_value: 1e300 }, point)).toMatchObject({ adjusted: 5, ...fault });
+  });
+
+  it('a NaN level (∞ − ∞) never passes as a good value', () => {
+    const r = convert(
+      'current_4_20',
+      4,
+      { value_4mA: Number.MAX_VALUE, value_20mA: -Number.MAX_VALUE },
+      {
+        ...point,
+        levelDifference: Number.MAX_VALUE,
+      },
+    );
+    expect(r).toMatchObject(fault);
+  });
+});

@@ -2,6 +2,7 @@
  * Raw device value → direct, adjusted and interpreted values with a QARTOD flag (DESIGN.md §6).
  * Pure: the ingestion path calls it per measure with the point's parameters for the port.
  */
+import { isStorableValue } from '@aforo/contracts/device-protocol';
 import { fluidDensities, type PortParameters } from '@aforo/contracts/point-parameters';
 import type { PortType } from '@aforo/contracts/models';
 
@@ -21,7 +22,8 @@ export interface PointLevels {
 
 export interface Converted {
   direct: number;
-  adjusted: number;
+  /** null only when the conversion overflowed (a sensor fault) */
+  adjusted: number | null;
   interpreted: number | null;
   flag: Flag;
   /** Why the flag is not "pass", for the operator (and the alert engine). */
@@ -35,6 +37,9 @@ export interface Converted {
     | null;
 }
 
+/** The read side's guard: a value that could not be stored today (∞, NaN, beyond ±1e12) reads as none. */
+export const readable = (v: number | null): number | null => (isStorableValue(v) ? v : null);
+
 const worst = (a: Flag, b: Flag): Flag => Math.max(a, b) as Flag;
 
 /** NAMUR NE43: a live 4-20 mA loop stays within 3.8–20.5 mA; beyond that the sensor has failed. */
@@ -44,6 +49,11 @@ function namur(mA: number): { flag: Flag; reason: Converted['reason'] } {
   return { flag: flags.pass, reason: null };
 }
 
+/**
+ * The conversion of one raw value. A result that is not a finite number within
+ * ±maxMeasureMagnitude (extreme parameters: a pulse factor of 1e300, a 4/20 mA span beyond a double)
+ * is a sensor fault: flag 4 and no value, so nothing stored can overflow a chart's aggregates.
+ */
 export function convert(
   type: PortType,
   raw: number,
@@ -51,6 +61,25 @@ export function convert(
   point: PointLevels,
   sentinels: readonly number[] = [],
 ): Converted {
+  const c = convertValue(type, raw, port, point, sentinels);
+  const adjustedOk = isStorableValue(c.adjusted);
+  if (adjustedOk && (c.interpreted === null || isStorableValue(c.interpreted))) return c;
+  return {
+    direct: raw,
+    adjusted: adjustedOk ? c.adjusted : null,
+    interpreted: null,
+    flag: flags.fail,
+    reason: 'sensor_fault',
+  };
+}
+
+function convertValue(
+  type: PortType,
+  raw: number,
+  port: Partial<PortParameters>,
+  point: PointLevels,
+  sentinels: readonly number[],
+): Converted & { adjusted: number } {
   let adjusted = raw;
   let level: number | null;
   let flag: Flag = flags.pass;

@@ -1,4 +1,5 @@
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { isQueryError, loggableQueryError } from './query-error';
 import { redactLinks } from './redact-links';
 
 /** The request fields Fastify logs, with one-time tokens cut out of the URL. */
@@ -17,6 +18,9 @@ const serializers = {
     remoteAddress: req.ip,
     remotePort: req.socket?.remotePort,
   }),
+  // a failed query logged anywhere (jobs, ingestion) keeps its statement and SQLSTATE, not its values
+  err: (err: unknown) =>
+    isQueryError(err) ? loggableQueryError(err) : pino.stdSerializers.err(err as Error),
 };
 
 /** JSON logs for machines; readable lines when a person watches the terminal. */

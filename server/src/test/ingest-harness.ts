@@ -8,11 +8,12 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import pino from 'pino';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 import { devices, measurementPoints, products } from '../db/schema';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../ingestion/broker';
 import { hashKey } from '../lib/key-hash';
 import { createIngestion, type Ingestion } from '../ingestion/ingestion';
+import { createEventBus, type EventBus } from '../events/event-bus';
 import { buildCatalogue, buildCompany, buildDevice, buildPoint } from './factories';
 import { openTestDatabase } from './test-database';
 
@@ -106,6 +107,8 @@ export async function deviceSubscriber(port: number, user: string, password: str
 
 export interface IngestHarness {
   database: Database;
+  /** The bus ingestion listens on: give it to buildApp so API changes reach the devices. */
+  events: EventBus;
   ingestion: Ingestion;
   broker: EmbeddedBroker;
   port: number;
@@ -119,10 +122,8 @@ export interface IngestHarness {
   close(): Promise<void>;
 }
 
-/** A 4-20 mA device on 0→10 m installed at a river point (12 mA reads 5.000 m). */
-export async function startIngestHarness(options: { topicPrefix?: string } = {}): Promise<IngestHarness> {
-  const database = await openTestDatabase();
-  const db = database.db;
+/** A 4-20 mA device on 0→10 m installed at a river point (12 mA reads 5.000 m), with its key. */
+export async function buildInstalledDevice(db: Db) {
   const { model, product } = await buildCatalogue(db);
   const company = await buildCompany(db);
   const point = await buildPoint(db, company.id, {
@@ -142,8 +143,17 @@ export async function startIngestHarness(options: { topicPrefix?: string } = {})
     .update(devices)
     .set({ keyHash: hashKey(key) })
     .where(eq(devices.id, built.id));
+  return { model, product, company, point, device: { id: built.id, serial: built.serial, key } };
+}
+
+/** The device of buildInstalledDevice, the ingestion service and the embedded broker on a free port. */
+export async function startIngestHarness(options: { topicPrefix?: string } = {}): Promise<IngestHarness> {
+  const database = await openTestDatabase();
+  const { model, product, company, point, device: built } = await buildInstalledDevice(database.db);
+  const events = createEventBus({ log: silentLog });
   const ingestion = createIngestion({
     database,
+    events,
     log: silentLog,
     topicPrefix: options.topicPrefix ?? 'aforo/v1',
     backfillDays: 90,
@@ -154,19 +164,21 @@ export async function startIngestHarness(options: { topicPrefix?: string } = {})
     ingestion.topics.of(code, built.serial, channel);
   return {
     database,
+    events,
     ingestion,
     broker,
     port: broker.port,
-    device: { id: built.id, serial: built.serial, key },
+    device: built,
     productCode: product.code,
     modelName: model.name,
     pointId: point.id,
     companyId: company.id,
     topic,
-    pub: (message, t = topic('up')) => mosquittoPub(broker.port, built.serial, key, t, message),
+    pub: (message, t = topic('up')) => mosquittoPub(broker.port, built.serial, built.key, t, message),
     async close() {
       await broker.close();
       await ingestion.close();
+      await events.close();
       await database.close();
     },
   };

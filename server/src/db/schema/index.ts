@@ -11,3 +11,4 @@ export * from './catalogue';
 export * from './points';
 export * from './devices';
 export * from './measures';
+export * from './job-runs';

@@ -21,8 +21,10 @@ export const measures = pgTable(
     port: text('port').notNull(),
     ts: timestamp('ts', { withTimezone: true }).notNull(),
     pointId: uuid('point_id'),
-    direct: doublePrecision('direct').notNull(),
-    adjusted: doublePrecision('adjusted').notNull(),
+    /** null only in rows repaired by migration value_limits (a value an older version let in) */
+    direct: doublePrecision('direct'),
+    /** null when the conversion overflowed (flag 4) */
+    adjusted: doublePrecision('adjusted'),
     interpreted: doublePrecision('interpreted'),
     /** QARTOD: 1 pass, 3 suspect, 4 fail, 9 missing */
     flag: smallint('flag').notNull(),
@@ -40,7 +42,8 @@ export const seriesLatest = pgTable(
     port: text('port').notNull(),
     deviceId: uuid('device_id').notNull(),
     ts: timestamp('ts', { withTimezone: true }).notNull(),
-    direct: doublePrecision('direct').notNull(),
+    /** null only in rows repaired by migration value_limits */
+    direct: doublePrecision('direct'),
     interpreted: doublePrecision('interpreted'),
     flag: smallint('flag').notNull(),
     alertLevel: text('alert_level').notNull().default('OK'),

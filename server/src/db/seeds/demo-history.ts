@@ -92,7 +92,7 @@ interface MeasureColumns {
   epoch: number[];
   point: string[];
   direct: number[];
-  adjusted: number[];
+  adjusted: (number | null)[];
   interpreted: (number | null)[];
   flag: Flag[];
 }

@@ -1,7 +1,8 @@
 /** SQL for billing plans (global reference data: no company scope). */
-import { and, asc, count, desc, eq, ilike, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { BillingPlanInput, BillingPlanListQuery } from '@aforo/contracts/billing-plans';
 import type { Db } from '../../db/client';
+import { containsText } from '../../db/search';
 import { billingPlans, companies } from '../../db/schema';
 
 export type BillingPlanRow = typeof billingPlans.$inferSelect & { companies: number };
@@ -31,7 +32,7 @@ export function createBillingPlansRepository(db: Db) {
   return {
     async list(query: BillingPlanListQuery): Promise<{ rows: BillingPlanRow[]; total: number }> {
       const term = query.search?.trim();
-      const where: SQL | undefined = term ? ilike(billingPlans.name, `%${term}%`) : undefined;
+      const where: SQL | undefined = term ? containsText(billingPlans.name, term) : undefined;
       const column = orderColumns[query.order];
       const base = db
         .select(columns)

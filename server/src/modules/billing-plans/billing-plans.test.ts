@@ -176,6 +176,31 @@ describe('billing plans', () => {
     );
   });
 
+  it('refuses limits that are not JSON numbers (true, "", null, "5") on create and update', async () => {
+    for (const bad of [true, '', null, '5']) {
+      const res = await call(
+        'POST',
+        '/api/billing-plans',
+        admin,
+        plan(`Coerced ${String(bad)}`, { maxUsers: bad }),
+      );
+      expect(res.statusCode, `${String(bad)} ${res.body}`).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'V1000', fields: { maxUsers: expect.any(String) } });
+    }
+    const created = await call('POST', '/api/billing-plans', admin, plan('Strict limits'));
+    expect(created.statusCode).toBe(201);
+    const update = await call(
+      'PUT',
+      `/api/billing-plans/${created.json().id}`,
+      admin,
+      plan('Strict limits', {
+        monthlyApiCalls: true,
+      }),
+    );
+    expect(update.statusCode).toBe(400);
+    expect(update.json().fields).toHaveProperty('monthlyApiCalls');
+  });
+
   it('lets CHIEF and VIEWER read but not write', async () => {
     const basico = await planByName('Básico');
     for (const who of ['chief@demo.aforo.dev', 'viewer@demo.aforo.dev']) {

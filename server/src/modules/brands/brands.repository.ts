@@ -1,7 +1,8 @@
 /** SQL for brands (global reference data: no company scope). */
-import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { BrandInput, BrandListQuery } from '@aforo/contracts/brands';
 import type { Db } from '../../db/client';
+import { containsText } from '../../db/search';
 import { brands } from '../../db/schema';
 
 export type BrandRow = typeof brands.$inferSelect & { models: number };
@@ -24,7 +25,7 @@ export function createBrandsRepository(db: Db) {
     async list(query: BrandListQuery): Promise<{ rows: BrandRow[]; total: number }> {
       const term = query.search?.trim();
       const where: SQL | undefined = term
-        ? or(ilike(brands.abbreviation, `%${term}%`), ilike(brands.description, `%${term}%`))
+        ? or(containsText(brands.abbreviation, term), containsText(brands.description, term))
         : undefined;
       const column = orderColumns[query.order];
       const base = db

@@ -1,7 +1,8 @@
 /** SQL for companies: a global catalogue (the rows are the tenants, not company-owned), so no company scope. */
-import { and, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { CompanyInputParsed, CompanyListQuery } from '@aforo/contracts/companies';
 import type { Db } from '../../db/client';
+import { containsText } from '../../db/search';
 import { billingPlans, companies, countries } from '../../db/schema';
 
 const orderColumns = {
@@ -46,9 +47,9 @@ export function createCompaniesRepository(db: Db) {
         query.showDeleted ? undefined : isNull(companies.deletedAt),
         term
           ? or(
-              ilike(companies.businessName, `%${term}%`),
-              ilike(companies.contactName, `%${term}%`),
-              ilike(companies.email, `%${term}%`),
+              containsText(companies.businessName, term),
+              containsText(companies.contactName, term),
+              containsText(companies.email, term),
             )
           : undefined,
       );

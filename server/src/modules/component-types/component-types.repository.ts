@@ -1,7 +1,8 @@
 /** SQL for component types (global catalogue of the provider: no company scope). */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { ComponentTypeInput, ComponentTypeListQuery } from '@aforo/contracts/component-types';
 import type { Db } from '../../db/client';
+import { containsText } from '../../db/search';
 import { components, componentTypes, devices } from '../../db/schema';
 
 export type ComponentTypeRow = typeof componentTypes.$inferSelect & { components: number };
@@ -28,9 +29,9 @@ export function createComponentTypesRepository(db: Db) {
       const term = query.search?.trim();
       const where: SQL | undefined = term
         ? or(
-            ilike(componentTypes.name, `%${term}%`),
-            ilike(componentTypes.magnitude, `%${term}%`),
-            ilike(componentTypes.measureType, `%${term}%`),
+            containsText(componentTypes.name, term),
+            containsText(componentTypes.magnitude, term),
+            containsText(componentTypes.measureType, term),
           )
         : undefined;
       const column = orderColumns[query.order];

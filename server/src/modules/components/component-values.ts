@@ -1,5 +1,6 @@
 /** Checks a component's values against the dynamic fields of its type; pure, so it is unit-tested. */
 import type { Language } from '@aforo/contracts/constants';
+import { isDateInRange } from '@aforo/contracts/common/text';
 import { fieldMessage } from '@aforo/contracts/errors';
 import type { DynamicField } from '../component-types/component-types.mapper';
 
@@ -17,9 +18,7 @@ function fits(field: DynamicField, value: Value): boolean {
     case 'boolean':
       return typeof value === 'boolean';
     case 'date':
-      return (
-        typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && !Number.isNaN(Date.parse(value))
-      );
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) && isDateInRange(new Date(value));
   }
 }
 

@@ -2,9 +2,10 @@
  * SQL for components. A component belongs to a company only while installed at one of its points,
  * so the company scope goes through the point.
  */
-import { and, asc, count, desc, eq, ilike, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { ComponentListQuery } from '@aforo/contracts/components';
 import type { Db } from '../../db/client';
+import { containsText } from '../../db/search';
 import { components, componentTypes, devices, measurementPoints } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
 
@@ -45,7 +46,7 @@ export function createComponentsRepository(db: Db) {
       query.typeId ? eq(components.typeId, query.typeId) : undefined,
       query.state ? eq(components.state, query.state) : undefined,
       query.pointId ? eq(components.pointId, query.pointId) : undefined,
-      term ? ilike(components.serial, `%${term}%`) : undefined,
+      term ? containsText(components.serial, term) : undefined,
     );
     const column = orderColumns[query.order];
     const base = select()

@@ -1,7 +1,8 @@
 /** SQL for countries (global reference data: no company scope). */
-import { asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { CountryInput, CountryListQuery } from '@aforo/contracts/countries';
 import type { Db } from '../../db/client';
+import { containsText } from '../../db/search';
 import { companies, countries } from '../../db/schema';
 
 export type CountryRow = typeof countries.$inferSelect & { companies: number };
@@ -24,7 +25,7 @@ export function createCountriesRepository(db: Db) {
     async list(query: CountryListQuery): Promise<{ rows: CountryRow[]; total: number }> {
       const term = query.search?.trim();
       const where: SQL | undefined = term
-        ? or(ilike(countries.name, `%${term}%`), ilike(countries.code, `%${term}%`))
+        ? or(containsText(countries.name, term), containsText(countries.code, term))
         : undefined;
       const column = orderColumns[query.order];
       const base = db

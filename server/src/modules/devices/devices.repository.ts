@@ -1,7 +1,8 @@
 /** SQL for devices and their state history. Company-scoped reads take the request scope first. */
-import { aliasedTable, and, asc, count, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { DeviceListQuery } from '@aforo/contracts/devices';
 import type { Db } from '../../db/client';
+import { containsText, equalsIgnoringCase } from '../../db/search';
 import {
   companies,
   components,
@@ -69,7 +70,7 @@ export function createDevicesRepository(db: Db) {
       where,
       query.showDeleted ? undefined : isNull(devices.deletedAt),
       query.state ? eq(devices.state, query.state) : undefined,
-      term ? or(ilike(devices.serial, `%${term}%`), ilike(devices.simNumber, `%${term}%`)) : undefined,
+      term ? or(containsText(devices.serial, term), containsText(devices.simNumber, term)) : undefined,
     );
     const column = orderColumns[query.order];
     const base = select()
@@ -99,7 +100,10 @@ export function createDevicesRepository(db: Db) {
     },
 
     async serialTaken(serial: string, exceptId?: string): Promise<boolean> {
-      const [row] = await db.select({ id: devices.id }).from(devices).where(ilike(devices.serial, serial));
+      const [row] = await db
+        .select({ id: devices.id })
+        .from(devices)
+        .where(equalsIgnoringCase(devices.serial, serial));
       return row !== undefined && row.id !== exceptId;
     },
 

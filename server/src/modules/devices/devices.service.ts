@@ -17,7 +17,8 @@ import { fieldMessage, type ErrorCode } from '@aforo/contracts/errors';
 import { assertCan } from '../../auth/access';
 import { hashKey } from '../../lib/key-hash';
 import type { Db } from '../../db/client';
-import { transactor } from '../../db/transaction';
+import { afterCommit, transactor } from '../../db/transaction';
+import type { EventPublisher } from '../../events/event-map';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { recordChange } from '../log-entries/history';
@@ -42,8 +43,9 @@ const refusal: Record<DeviceTransition, ErrorCode> = {
   decommission: 'EQ1008',
 };
 
-export function createDevicesService(db: Db) {
-  const transact = transactor(db);
+/** `events` hears of every change ingestion depends on (key, state, point): device.changed. */
+export function createDevicesService(db: Db, events?: EventPublisher) {
+  const transact = transactor(db, events);
   const reader = createDevicesRepository(db);
 
   /** Provider staff reach every device; company users only their company's (404 otherwise). */
@@ -87,6 +89,7 @@ export function createDevicesService(db: Db) {
   ) {
     const repo = createDevicesRepository(tx);
     await repo.update(before.id, { ...values, updatedBy: ctx.userId });
+    afterCommit(tx, 'device.changed', { deviceId: before.id });
     const after = (await repo.findAcrossCompanies(before.id))!;
     if (after.state !== before.state) {
       await repo.recordState({
@@ -292,6 +295,7 @@ export function createDevicesService(db: Db) {
         if (before.measurementPointId) throw new ConflictError('EQ1004');
         if (before.state === 'Active') throw new ConflictError('EQ1012');
         await repo.hardDelete(id);
+        afterCommit(tx, 'device.changed', { deviceId: id });
         await recordChange(tx, ctx, {
           entityType: 'device',
           entityId: id,
@@ -312,6 +316,7 @@ export function createDevicesService(db: Db) {
         if (before.state === 'Decommissioned') throw new ConflictError('EQ1019');
         const key = randomBytes(24).toString('base64url');
         await repo.update(id, { keyHash: hashKey(key), updatedBy: ctx.userId });
+        afterCommit(tx, 'device.changed', { deviceId: id });
         await recordChange(tx, ctx, {
           entityType: 'device',
           entityId: id,

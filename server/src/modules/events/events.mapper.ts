@@ -14,3 +14,29 @@ export function toEvent(row: EventRow): DeviceEvent {
     receivedAt: row.receivedAt.toISOString(),
   };
 }
+
+export const eventCsvHeader = [
+  'ts',
+  'received_at',
+  'type',
+  'message',
+  'device_serial',
+  'device_id',
+  'point_name',
+  'point_id',
+  'id',
+] as const;
+
+export function toEventCsv(row: EventRow) {
+  return [
+    row.ts,
+    row.receivedAt,
+    row.type,
+    row.message,
+    row.deviceSerial,
+    row.deviceId,
+    row.pointName,
+    row.pointId,
+    row.id,
+  ];
+}

@@ -1,9 +1,11 @@
 /** SQL for device events. Company scope goes through the device: an event belongs to its device's company. */
-import { and, asc, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
-import type { EventListQuery } from '@aforo/contracts/events';
+import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { EventExportQuery, EventListQuery } from '@aforo/contracts/events';
 import type { Db } from '../../db/client';
+import { afterCursor, cursorOf, keysetBatches, keysetOrder, type KeyColumn } from '../../db/keyset';
 import { devices, events, measurementPoints } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
+import { containsText } from '../../db/search';
 
 export type EventRow = typeof events.$inferSelect & {
   deviceSerial: string | null;
@@ -17,52 +19,85 @@ const orderColumns = {
   type: events.type,
 } as const;
 
+// the export's order: time, then id so that rows of the same instant are neither lost nor repeated
+const exportKeys: KeyColumn[] = [
+  { column: events.ts, type: 'timestamptz' },
+  { column: events.id, type: 'uuid' },
+];
+
+type EventFilter = Omit<EventExportQuery, 'separator' | 'dir'>;
+
+function filters(scope: SQL | undefined, query: EventFilter): SQL | undefined {
+  const term = query.search?.trim();
+  return and(
+    scope,
+    query.deviceId ? eq(events.deviceId, query.deviceId) : undefined,
+    query.pointId ? eq(devices.measurementPointId, query.pointId) : undefined,
+    query.type ? eq(events.type, query.type) : undefined,
+    query.from ? gte(events.ts, query.from) : undefined,
+    query.to ? lte(events.ts, query.to) : undefined,
+    term ? containsText(events.message, term) : undefined,
+  );
+}
+
 export function createEventsRepository(db: Db) {
-  async function list(
-    scope: SQL | undefined,
-    query: EventListQuery,
-  ): Promise<{ rows: EventRow[]; total: number }> {
-    const term = query.search?.trim();
-    const where = and(
-      scope,
-      query.deviceId ? eq(events.deviceId, query.deviceId) : undefined,
-      query.pointId ? eq(devices.measurementPointId, query.pointId) : undefined,
-      query.type ? eq(events.type, query.type) : undefined,
-      query.from ? gte(events.ts, query.from) : undefined,
-      query.to ? lte(events.ts, query.to) : undefined,
-      term ? ilike(events.message, `%${term}%`) : undefined,
-    );
-    const column = orderColumns[query.order];
-    const base = db
+  const select = () =>
+    db
       .select({
         event: events,
         deviceSerial: devices.serial,
         pointId: devices.measurementPointId,
         pointName: measurementPoints.name,
+        cursor: cursorOf(exportKeys),
       })
       .from(events)
       .innerJoin(devices, eq(devices.id, events.deviceId))
-      .leftJoin(measurementPoints, eq(measurementPoints.id, devices.measurementPointId))
+      .leftJoin(measurementPoints, eq(measurementPoints.id, devices.measurementPointId));
+  const flat = ({
+    event,
+    cursor: _cursor,
+    ...rest
+  }: Awaited<ReturnType<typeof select>>[number]): EventRow => ({
+    ...event,
+    ...rest,
+  });
+
+  async function list(
+    scope: SQL | undefined,
+    query: EventListQuery,
+  ): Promise<{ rows: EventRow[]; total: number }> {
+    const where = filters(scope, query);
+    const column = orderColumns[query.order];
+    const rows = await select()
       .where(where)
-      .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), desc(events.ts), asc(events.id));
-    const rows =
-      query.length === -1
-        ? await base
-        : await base.limit(query.length).offset((query.page - 1) * query.length);
+      .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), desc(events.ts), asc(events.id))
+      .limit(query.length)
+      .offset((query.page - 1) * query.length);
     const [total] = await db
       .select({ n: count() })
       .from(events)
       .innerJoin(devices, eq(devices.id, events.deviceId))
       .where(where);
-    return {
-      rows: rows.map(({ event, ...rest }) => ({ ...event, ...rest })),
-      total: total?.n ?? 0,
-    };
+    return { rows: rows.map(flat), total: total?.n ?? 0 };
+  }
+
+  async function* exportRows(scope: SQL | undefined, query: EventExportQuery): AsyncGenerator<EventRow[]> {
+    const where = filters(scope, query);
+    const batches = keysetBatches((after, limit) =>
+      select()
+        .where(and(where, after ? afterCursor(exportKeys, after, query.dir) : undefined))
+        .orderBy(...keysetOrder(exportKeys, query.dir))
+        .limit(limit),
+    );
+    for await (const rows of batches) yield rows.map(flat);
   }
 
   return {
     listInCompany: (scope: Scope, query: EventListQuery) => list(inCompany(scope, devices.companyId), query),
     /** Provider staff: events of every device, stock included. */
     listAcrossCompanies: (query: EventListQuery) => list(undefined, query),
+    exportInCompany: (scope: Scope, query: EventExportQuery) =>
+      exportRows(inCompany(scope, devices.companyId), query),
+    exportAcrossCompanies: (query: EventExportQuery) => exportRows(undefined, query),
   };
 }

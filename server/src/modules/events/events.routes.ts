@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eventListQuerySchema, eventListSchema } from '@aforo/contracts/events';
+import { eventExportQuerySchema, eventListQuerySchema, eventListSchema } from '@aforo/contracts/events';
+import { csvExportResponse, sendCsv } from '../../http/csv-reply';
 import { contextOf } from '../../http/request-context';
 import { authErrorResponses } from '../../http/responses';
+import { eventCsvHeader, toEventCsv } from './events.mapper';
 import type { EventsService } from './events.service';
 
 const tags = ['events'];
@@ -23,6 +25,28 @@ export function eventsRoutes(events: EventsService): FastifyPluginAsyncZod {
         },
       },
       async (request) => events.list(contextOf(request), request.query),
+    );
+    app.get(
+      '/api/events/export',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Every event of the list filters as CSV, streamed (the list pages at most 1000 rows)',
+          querystring: eventExportQuerySchema,
+          response: { 200: csvExportResponse, ...authErrorResponses },
+        },
+      },
+      async (request, reply) => {
+        const batches = await events.export(contextOf(request), request.query);
+        return sendCsv(reply, {
+          filename: 'events.csv',
+          header: eventCsvHeader,
+          cells: toEventCsv,
+          batches,
+          separator: request.query.separator,
+        });
+      },
     );
   };
 }

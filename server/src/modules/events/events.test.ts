@@ -131,16 +131,116 @@ describe('GET /api/events', () => {
     expect(point.json().code).toBe('POM1000');
     // a client cannot widen the scope
     const widened = (
-      await get('/api/events?allCompanies=true&length=-1', 'user.levante@demo.aforo.dev')
+      await get('/api/events?allCompanies=true&length=1000', 'user.levante@demo.aforo.dev')
     ).json();
     expect(ids(widened)).not.toContain('sensor open circuit');
     expect(ids(widened)).toContain('levante sensor fault');
 
-    const staffCurrent = (await get('/api/events?length=-1', 'admin@demo.aforo.dev')).json();
+    const staffCurrent = (await get('/api/events?length=1000', 'admin@demo.aforo.dev')).json();
     expect(ids(staffCurrent)).not.toContain('levante sensor fault');
-    const staffAll = (await get('/api/events?length=-1&allCompanies=true', 'admin@demo.aforo.dev')).json();
+    const staffAll = (await get('/api/events?length=1000&allCompanies=true', 'admin@demo.aforo.dev')).json();
     expect(ids(staffAll)).toEqual(expect.arrayContaining(['levante sensor fault', 'sensor open circuit']));
     const staffDevice = (await get(`/api/events?deviceId=${deviceLevante}`, 'viewer@demo.aforo.dev')).json();
     expect(ids(staffDevice)).toEqual(['levante sensor fault']);
+  });
+});
+
+describe('unbounded lists and the export (issue 9 item 5)', () => {
+  const bulk = 2345;
+  let bulkDevice: string;
+  beforeAll(async () => {
+    const db = server.database.db;
+    const catalogue = await buildCatalogue(db);
+    bulkDevice = (
+      await buildDevice(db, {
+        modelId: catalogue.model.id,
+        productId: catalogue.product.id,
+        companyId: norte,
+      })
+    ).id;
+    // more rows than one batch of 1000, three to an instant so the cursor must break ties by id
+    const start = Date.parse('2025-06-01T00:00:00Z');
+    const rows = Array.from({ length: bulk }, (_, i) => ({
+      deviceId: bulkDevice,
+      type: 'SYSTEM',
+      message: `bulk ${i}`,
+      ts: new Date(start + Math.floor(i / 3) * 60_000),
+    }));
+    for (let i = 0; i < rows.length; i += 500) await db.insert(events).values(rows.slice(i, i + 500));
+  });
+
+  const csvRows = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter((l) => l !== '')
+      .map((l) => l.split(','));
+
+  it('refuses length=-1 and lengths over 1000 to a plain user (400 V1000, field length)', async () => {
+    for (const length of ['-1', '1001', '0']) {
+      const res = await get(`/api/events?length=${length}`);
+      expect(res.statusCode, length).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'V1000',
+        fields: { length: 'A page holds 1 to 1000 rows; use the export for more' },
+      });
+    }
+    expect((await get('/api/events?length=1000')).statusCode).toBe(200);
+  });
+
+  it('streams every row of the filters as CSV, in time order, each row once', async () => {
+    const res = await get(`/api/events/export?deviceId=${bulkDevice}`);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain('events.csv');
+    const [header, ...rows] = csvRows(res.body);
+    expect(header).toEqual([
+      'ts',
+      'received_at',
+      'type',
+      'message',
+      'device_serial',
+      'device_id',
+      'point_name',
+      'point_id',
+      'id',
+    ]);
+    expect(rows).toHaveLength(bulk);
+    expect(new Set(rows.map((r) => r[8])).size).toBe(bulk);
+    const times = rows.map((r) => r[0]!);
+    expect(times).toEqual([...times].sort().reverse());
+
+    const asc = csvRows(
+      (await get(`/api/events/export?deviceId=${bulkDevice}&dir=ASC&search=bulk%201`)).body,
+    );
+    const expected = Array.from({ length: bulk }, (_, i) => `bulk ${i}`).filter((m) =>
+      m.startsWith('bulk 1'),
+    );
+    expect(
+      asc
+        .slice(1)
+        .map((r) => r[3])
+        .sort(),
+    ).toEqual(expected.sort());
+    expect(asc[1]![0]! <= asc.at(-1)![0]!).toBe(true);
+
+    const semicolons = await get(`/api/events/export?deviceId=${deviceA}&separator=%3B`);
+    expect(semicolons.body.split('\r\n')[0]).toBe(
+      '\uFEFFts;received_at;type;message;device_serial;device_id;point_name;point_id;id',
+    );
+  });
+
+  it("keeps company scope: another company's rows are absent and its device answers 404", async () => {
+    const levanteExport = await get('/api/events/export?allCompanies=true', 'user.levante@demo.aforo.dev');
+    expect(levanteExport.statusCode).toBe(200);
+    const messages = csvRows(levanteExport.body).map((r) => r[3]);
+    expect(messages).toContain('levante sensor fault');
+    expect(messages.some((m) => m?.startsWith('bulk') || m === 'watchdog reset')).toBe(false);
+    const named = await get(`/api/events/export?deviceId=${bulkDevice}`, 'user.levante@demo.aforo.dev');
+    expect(named.statusCode).toBe(404);
+    expect(named.json().code).toBe('EQ1000');
+    expect((await get('/api/events/export', 'spectator.norte@demo.aforo.dev')).statusCode).toBe(403);
+    const reversed = await get('/api/events/export?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z');
+    expect(reversed.json().code).toBe('ME1001');
   });
 });

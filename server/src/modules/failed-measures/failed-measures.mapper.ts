@@ -16,3 +16,17 @@ export function toFailedMeasure(row: FailedMeasureListRow): FailedMeasure {
 export function toFailedMeasureDetail(row: FailedMeasureRecord): FailedMeasureDetail {
   return { ...toFailedMeasure(row), payload: row.payload };
 }
+
+export const failedMeasureCsvHeader = [
+  'received_at',
+  'serial',
+  'reason',
+  'detail',
+  'topic',
+  'measure_index',
+  'id',
+] as const;
+
+export function toFailedMeasureCsv(row: FailedMeasureListRow) {
+  return [row.receivedAt, row.serial, row.reason, row.detail, row.topic, row.measureIndex, row.id];
+}

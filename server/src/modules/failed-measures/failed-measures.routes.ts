@@ -2,11 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@aforo/contracts/common/ids';
 import {
   failedMeasureDetailSchema,
+  failedMeasureExportQuerySchema,
   failedMeasureListQuerySchema,
   failedMeasureListSchema,
 } from '@aforo/contracts/failed-measures';
+import { csvExportResponse, sendCsv } from '../../http/csv-reply';
 import { contextOf } from '../../http/request-context';
 import { authErrorResponses } from '../../http/responses';
+import { failedMeasureCsvHeader, toFailedMeasureCsv } from './failed-measures.mapper';
 import type { FailedMeasuresService } from './failed-measures.service';
 
 const tags = ['measures-failed'];
@@ -28,6 +31,27 @@ export function failedMeasuresRoutes(failedMeasures: FailedMeasuresService): Fas
         },
       },
       async (request) => failedMeasures.list(contextOf(request), request.query),
+    );
+    // before /:id in the file for readers; the router prefers the static segment anyway
+    app.get(
+      '/api/measures-failed/export',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Every refused message of the list filters as CSV (no payloads), streamed',
+          querystring: failedMeasureExportQuerySchema,
+          response: { 200: csvExportResponse, ...authErrorResponses },
+        },
+      },
+      async (request, reply) =>
+        sendCsv(reply, {
+          filename: 'measures-failed.csv',
+          header: failedMeasureCsvHeader,
+          cells: toFailedMeasureCsv,
+          batches: failedMeasures.export(contextOf(request), request.query),
+          separator: request.query.separator,
+        }),
     );
     app.get(
       '/api/measures-failed/:id',

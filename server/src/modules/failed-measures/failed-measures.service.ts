@@ -1,5 +1,5 @@
 /** Refused device messages (spec §8 reasons): provider staff (ADMIN, CHIEF, VIEWER) read them. */
-import type { FailedMeasureListQuery } from '@aforo/contracts/failed-measures';
+import type { FailedMeasureExportQuery, FailedMeasureListQuery } from '@aforo/contracts/failed-measures';
 import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { AppError, NotFoundError } from '../../http/errors';
@@ -7,17 +7,27 @@ import type { RequestContext } from '../../http/request-context';
 import { toFailedMeasure, toFailedMeasureDetail } from './failed-measures.mapper';
 import { createFailedMeasuresRepository } from './failed-measures.repository';
 
+function check(ctx: RequestContext, query: Pick<FailedMeasureListQuery, 'from' | 'to'>) {
+  assertCan(ctx, 'supervision.read');
+  if (query.from && query.to && query.from.getTime() >= query.to.getTime()) {
+    throw new AppError('ME1001');
+  }
+}
+
 export function createFailedMeasuresService(db: Db) {
   const repo = createFailedMeasuresRepository(db);
 
   return {
     async list(ctx: RequestContext, query: FailedMeasureListQuery) {
-      assertCan(ctx, 'supervision.read');
-      if (query.from && query.to && query.from.getTime() >= query.to.getTime()) {
-        throw new AppError('ME1001');
-      }
+      check(ctx, query);
       const { rows, total } = await repo.listAcrossCompanies(query);
       return { rows: rows.map(toFailedMeasure), total };
+    },
+
+    /** Every row of the filters, in batches; checked before the first row is read. */
+    export(ctx: RequestContext, query: FailedMeasureExportQuery) {
+      check(ctx, query);
+      return repo.exportAcrossCompanies(query);
     },
 
     async get(ctx: RequestContext, id: string) {

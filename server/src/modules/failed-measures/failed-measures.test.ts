@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failedMeasures } from '../../db/schema';
 import { companyIdByName } from '../../test/factories';
@@ -131,11 +132,56 @@ describe('GET /api/measures-failed', () => {
       expect((await get(`/api/measures-failed/${withPayload}`, who)).statusCode, who).toBe(200);
     }
     for (const who of emails.filter((e) => e.includes('norte'))) {
-      for (const url of ['/api/measures-failed', `/api/measures-failed/${withPayload}`]) {
+      for (const url of [
+        '/api/measures-failed',
+        `/api/measures-failed/${withPayload}`,
+        '/api/measures-failed/export',
+      ]) {
         const res = await get(url, who);
         expect(res.statusCode, `${who} ${url}`).toBe(403);
         expect(res.json().code).toBe('F1000');
       }
     }
+  });
+});
+
+describe('unbounded list and the export (issue 9 item 5)', () => {
+  const bulk = 1234;
+  beforeAll(async () => {
+    // arrival times with microseconds, as now() writes them: the cursor must not round them
+    const rows = Array.from({ length: bulk }, (_, i) => ({
+      receivedAt: sql`now() - random() * interval '1 hour'`,
+      serial: 'BULK-1',
+      reason: 'invalid payload',
+      detail: `bulk ${i}`,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await server.database.db.insert(failedMeasures).values(rows.slice(i, i + 500));
+  });
+
+  it('refuses length=-1 (400 V1000, field length)', async () => {
+    const res = await get('/api/measures-failed?length=-1');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'V1000', fields: { length: expect.any(String) } });
+  });
+
+  it('streams every row of the filters once, without payloads', async () => {
+    for (const dir of ['DESC', 'ASC']) {
+      const res = await get(`/api/measures-failed/export?serial=bulk-1&dir=${dir}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const [header, ...rows] = res.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
+      expect(header).toBe('received_at,serial,reason,detail,topic,measure_index,id');
+      expect(rows).toHaveLength(bulk);
+      expect(new Set(rows.map((r) => r.split(',')[3])).size).toBe(bulk);
+      const times = rows.map((r) => r.split(',')[0]!);
+      expect(times).toEqual(dir === 'ASC' ? [...times].sort() : [...times].sort().reverse());
+    }
+    const june = await get('/api/measures-failed/export?from=2025-06-01T00:00:00Z&to=2025-06-30T00:00:00Z');
+    expect(june.body).toContain('measure 0: t is not a date');
+    expect(june.body).not.toContain(payload);
   });
 });

@@ -1,7 +1,8 @@
 /** SQL for firmwares (global reference data: no company scope). */
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { FirmwareInput, FirmwareListQuery } from '@aforo/contracts/firmwares';
 import type { Db } from '../../db/client';
+import { containsText } from '../../db/search';
 import { devices, firmwares, models } from '../../db/schema';
 
 export interface FirmwareRow {
@@ -40,7 +41,7 @@ export function createFirmwaresRepository(db: Db) {
       const term = query.search?.trim();
       const where: SQL | undefined = and(
         query.modelId ? eq(firmwares.modelId, query.modelId) : undefined,
-        term ? or(ilike(firmwares.version, `%${term}%`), ilike(models.name, `%${term}%`)) : undefined,
+        term ? or(containsText(firmwares.version, term), containsText(models.name, term)) : undefined,
       );
       const direction = query.dir === 'ASC' ? asc : desc;
       const base = joined()

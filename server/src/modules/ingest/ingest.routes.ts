@@ -2,7 +2,7 @@
  * HTTP ingestion (DESIGN.md §6): `POST /ingest/v1/up` with `Authorization: Device <serial>:<key>` and
  * the same bodies as MQTT. The answer comes after commit: 200 with the acknowledgement, 400 IN1001
  * when the whole message was refused (it is in failed_measures), 401 IN1000 for bad credentials,
- * 503 IN1002 when it could not be stored (send again).
+ * 503 IN1002 when it could not be stored (send again), 413 L1001 for a body over MQTT_MAX_PACKET_BYTES.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorMessage } from '@aforo/contracts/errors';
@@ -21,7 +21,9 @@ export function ingestRoutes(ingestion: Ingestion) {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    app.post('/ingest/v1/up', { schema: { hide: true } }, async (request, reply) => {
+    // the same limit as an MQTT packet, checked while the body streams in
+    const options = { schema: { hide: true }, bodyLimit: ingestion.maxMessageBytes };
+    app.post('/ingest/v1/up', options, async (request, reply) => {
       const lang = languageOf(request);
       const given = credentials(request);
       const device = given ? await ingestion.directory.authenticate(given.serial, given.key) : null;

@@ -17,6 +17,7 @@ beforeAll(async () => {
     tokens: new TokenService(testSecret),
     logger: false,
     ingestion: h.ingestion,
+    events: h.events,
   });
   await app.ready();
 });
@@ -106,6 +107,29 @@ describe('POST /ingest/v1/up', () => {
   it('413 for a body over the limit, never a 500', async () => {
     const res = await post(`[${'1,'.repeat(600_000)}1]`, auth());
     expect(res.statusCode).toBe(413);
+  });
+
+  it('413 L1001 for a body over MQTT_MAX_PACKET_BYTES (256 KB), nothing stored; 1,000 measures fit', async () => {
+    const t = t0 + 600;
+    const padded = body(t).slice(0, -1) + ' '.repeat(256 * 1024) + '}';
+    const res = await post(padded, auth(), 'en');
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'L1001' });
+    expect(
+      await h.database.db
+        .select()
+        .from(measures)
+        .where(eq(measures.ts, new Date(t * 1000))),
+    ).toEqual([]);
+
+    const many = Array.from({ length: 1000 }, (_, i) => ({
+      port: 'ai1',
+      t: t0 + 1000 + i,
+      v: 12.345678901234,
+    }));
+    const full = await post(JSON.stringify(JSON.parse(body(t0 + 1000, { measures: many })), null, 4), auth());
+    expect(full.statusCode).toBe(200);
+    expect(full.json()).toMatchObject({ accepted: 1000 });
   });
 });
 

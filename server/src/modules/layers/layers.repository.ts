@@ -1,7 +1,8 @@
 /** SQL for layers and the points they show. Every function takes the request scope first. */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { LayerListQuery } from '@aforo/contracts/layers';
 import type { Db } from '../../db/client';
+import { containsText } from '../../db/search';
 import { layerPoints, layers, measurementPoints } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
 
@@ -35,7 +36,7 @@ export function createLayersRepository(db: Db) {
       const term = query.search?.trim();
       const where = and(
         inCompany(scope, layers.companyId),
-        term ? ilike(layers.name, `%${term}%`) : undefined,
+        term ? containsText(layers.name, term) : undefined,
       );
       const column = orderColumns[query.order];
       const base = db

@@ -13,3 +13,29 @@ export function toLogEntry(row: LogEntryRow): LogEntry {
     changes: row.changes as LogEntry['changes'],
   };
 }
+
+export const logEntryCsvHeader = [
+  'at',
+  'user_email',
+  'user_name',
+  'company_id',
+  'entity_type',
+  'entity_id',
+  'action',
+  'changes',
+  'id',
+] as const;
+
+export function toLogEntryCsv(row: LogEntryRow) {
+  return [
+    row.at,
+    row.userEmail,
+    row.userName,
+    row.companyId,
+    row.entityType,
+    row.entityId,
+    row.action,
+    JSON.stringify(row.changes),
+    row.id,
+  ];
+}

@@ -1,7 +1,8 @@
 /** SQL of the history of changes: written inside the caller's transaction, read with filters. */
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
-import type { LogEntryListQuery } from '@aforo/contracts/log-entries';
+import type { LogEntryExportQuery, LogEntryListQuery } from '@aforo/contracts/log-entries';
 import type { Db } from '../../db/client';
+import { afterCursor, cursorOf, keysetBatches, keysetOrder, type KeyColumn } from '../../db/keyset';
 import { logEntries, users } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
 import { diffFields } from '../../lib/changes';
@@ -21,8 +22,14 @@ export type LogEntryRow = typeof logEntries.$inferSelect & {
   userName: string | null;
 };
 
+// the export's order: time (microseconds, from now()), then id
+const exportKeys: KeyColumn[] = [
+  { column: logEntries.at, type: 'timestamptz' },
+  { column: logEntries.id, type: 'uuid' },
+];
+
 export function createLogEntriesRepository(db: Db) {
-  function filters(query: LogEntryListQuery): SQL[] {
+  function filters(query: Omit<LogEntryExportQuery, 'separator' | 'dir'>): SQL[] {
     const where: SQL[] = [];
     if (query.entityType) where.push(eq(logEntries.entityType, query.entityType));
     if (query.entityId) where.push(eq(logEntries.entityId, query.entityId));
@@ -32,8 +39,8 @@ export function createLogEntriesRepository(db: Db) {
     return where;
   }
 
-  async function page(where: SQL | undefined, query: LogEntryListQuery) {
-    const base = db
+  const select = () =>
+    db
       .select({
         id: logEntries.id,
         at: logEntries.at,
@@ -45,17 +52,28 @@ export function createLogEntriesRepository(db: Db) {
         changes: logEntries.changes,
         userEmail: users.email,
         userName: users.name,
+        cursor: cursorOf(exportKeys),
       })
       .from(logEntries)
-      .leftJoin(users, eq(users.id, logEntries.userId))
+      .leftJoin(users, eq(users.id, logEntries.userId));
+
+  async function page(where: SQL | undefined, query: LogEntryListQuery) {
+    const rows = await select()
       .where(where)
-      .orderBy(query.dir === 'ASC' ? logEntries.at : desc(logEntries.at), desc(logEntries.id));
-    const rows =
-      query.length === -1
-        ? await base
-        : await base.limit(query.length).offset((query.page - 1) * query.length);
+      .orderBy(query.dir === 'ASC' ? logEntries.at : desc(logEntries.at), desc(logEntries.id))
+      .limit(query.length)
+      .offset((query.page - 1) * query.length);
     const [total] = await db.select({ n: count() }).from(logEntries).where(where);
     return { rows: rows as LogEntryRow[], total: total?.n ?? 0 };
+  }
+
+  function exportRows(where: SQL | undefined, query: LogEntryExportQuery): AsyncGenerator<LogEntryRow[]> {
+    return keysetBatches((after, limit) =>
+      select()
+        .where(and(where, after ? afterCursor(exportKeys, after, query.dir) : undefined))
+        .orderBy(...keysetOrder(exportKeys, query.dir))
+        .limit(limit),
+    ) as AsyncGenerator<LogEntryRow[]>;
   }
 
   return {
@@ -81,6 +99,14 @@ export function createLogEntriesRepository(db: Db) {
     /** Every entry, global items included (provider staff). */
     listAcrossCompanies(query: LogEntryListQuery) {
       return page(and(...filters(query)), query);
+    },
+
+    exportInCompany(scope: Scope, query: LogEntryExportQuery) {
+      return exportRows(and(inCompany(scope, logEntries.companyId), ...filters(query)), query);
+    },
+
+    exportAcrossCompanies(query: LogEntryExportQuery) {
+      return exportRows(and(...filters(query)), query);
     },
   };
 }

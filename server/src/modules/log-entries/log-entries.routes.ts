@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { logEntryListQuerySchema, logEntryListSchema } from '@aforo/contracts/log-entries';
+import {
+  logEntryExportQuerySchema,
+  logEntryListQuerySchema,
+  logEntryListSchema,
+} from '@aforo/contracts/log-entries';
+import { csvExportResponse, sendCsv } from '../../http/csv-reply';
 import { contextOf } from '../../http/request-context';
 import { authErrorResponses } from '../../http/responses';
+import { logEntryCsvHeader, toLogEntryCsv } from './log-entries.mapper';
 import type { LogEntriesService } from './log-entries.service';
+
+const tags = ['history'];
 
 export function logEntriesRoutes(logEntries: LogEntriesService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -11,13 +19,33 @@ export function logEntriesRoutes(logEntries: LogEntriesService): FastifyPluginAs
       {
         config: { access: 'general' },
         schema: {
-          tags: ['history'],
+          tags,
           summary: 'History of changes, newest first, filtered by entity, user and date range',
           querystring: logEntryListQuerySchema,
           response: { 200: logEntryListSchema, ...authErrorResponses },
         },
       },
       async (request) => logEntries.list(contextOf(request), request.query),
+    );
+    app.get(
+      '/api/log-entries/export',
+      {
+        config: { access: 'general' },
+        schema: {
+          tags,
+          summary: 'Every history entry of the list filters as CSV, streamed',
+          querystring: logEntryExportQuerySchema,
+          response: { 200: csvExportResponse, ...authErrorResponses },
+        },
+      },
+      async (request, reply) =>
+        sendCsv(reply, {
+          filename: 'log-entries.csv',
+          header: logEntryCsvHeader,
+          cells: toLogEntryCsv,
+          batches: logEntries.export(contextOf(request), request.query),
+          separator: request.query.separator,
+        }),
     );
   };
 }

@@ -1,5 +1,5 @@
 /** History of changes: company users see their company's entries, provider staff see all. */
-import type { LogEntryListQuery } from '@aforo/contracts/log-entries';
+import type { LogEntryExportQuery, LogEntryListQuery } from '@aforo/contracts/log-entries';
 import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../http/request-context';
@@ -15,6 +15,12 @@ export function createLogEntriesService(db: Db) {
         ? await repo.listAcrossCompanies(query)
         : await repo.listInCompany(ctx, query);
       return { rows: rows.map(toLogEntry), total };
+    },
+
+    /** Every entry of the filters the caller may read, in batches. */
+    export(ctx: RequestContext, query: LogEntryExportQuery) {
+      assertCan(ctx, 'monitoring.read');
+      return ctx.isGlobal ? repo.exportAcrossCompanies(query) : repo.exportInCompany(ctx, query);
     },
   };
 }

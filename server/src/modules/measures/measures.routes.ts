@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { measureListQuerySchema, measureListSchema } from '@aforo/contracts/measures';
+import {
+  measureExportQuerySchema,
+  measureListQuerySchema,
+  measureListSchema,
+} from '@aforo/contracts/measures';
+import { csvExportResponse, sendCsv } from '../../http/csv-reply';
 import { contextOf } from '../../http/request-context';
 import { authErrorResponses } from '../../http/responses';
+import { measureCsvHeader, toMeasureCsv } from './measures.mapper';
 import type { MeasuresService } from './measures.service';
 
 const tags = ['measures'];
@@ -23,6 +29,28 @@ export function measuresRoutes(measures: MeasuresService): FastifyPluginAsyncZod
         },
       },
       async (request) => measures.list(contextOf(request), request.query),
+    );
+    app.get(
+      '/api/measures/export',
+      {
+        config: read,
+        schema: {
+          tags,
+          summary: 'Every measure of the list filters as CSV, streamed (the list pages at most 1000 rows)',
+          querystring: measureExportQuerySchema,
+          response: { 200: csvExportResponse, ...authErrorResponses },
+        },
+      },
+      async (request, reply) => {
+        const batches = await measures.export(contextOf(request), request.query);
+        return sendCsv(reply, {
+          filename: 'measures.csv',
+          header: measureCsvHeader,
+          cells: toMeasureCsv,
+          batches,
+          separator: request.query.separator,
+        });
+      },
     );
   };
 }

@@ -5,14 +5,19 @@
  * staff who reach every device (EQ1000). Company users reading by device see only the measures
  * taken at their company's points: a device that moved between companies keeps its past private.
  */
-import { defaultMeasureRangeHours, type MeasureList, type MeasureListQuery } from '@aforo/contracts/measures';
+import {
+  defaultMeasureRangeHours,
+  type MeasureExportQuery,
+  type MeasureList,
+  type MeasureListQuery,
+} from '@aforo/contracts/measures';
 import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { createTelemetrySubjects } from '../telemetry-subjects/telemetry-subjects';
 import { toMeasure } from './measures.mapper';
-import { createMeasuresRepository } from './measures.repository';
+import { createMeasuresRepository, type MeasureFilter } from './measures.repository';
 
 const hour = 3_600_000;
 
@@ -27,27 +32,39 @@ export function createMeasuresService(db: Db) {
   const repo = createMeasuresRepository(db);
   const assertVisible = createTelemetrySubjects(db);
 
+  /** The checks of list and export, and the filter they read. */
+  async function filterOf(
+    ctx: RequestContext,
+    query: Omit<MeasureExportQuery, 'separator' | 'dir'>,
+  ): Promise<MeasureFilter> {
+    assertCan(ctx, 'monitoring.read');
+    if (!query.pointId && !query.deviceId) throw new AppError('ME1002');
+    const { from, to } = measureRange(query);
+    if (from.getTime() >= to.getTime()) throw new AppError('ME1001');
+    await assertVisible(ctx, query);
+    return {
+      pointId: query.pointId,
+      deviceId: query.deviceId,
+      from,
+      to,
+      port: query.port,
+      flag: query.flag,
+      // by point the point check already confined the rows to the company
+      onlyPointsOf: !ctx.isGlobal && !query.pointId ? ctx : undefined,
+    };
+  }
+
   return {
     async list(ctx: RequestContext, query: MeasureListQuery): Promise<MeasureList> {
-      assertCan(ctx, 'monitoring.read');
-      if (!query.pointId && !query.deviceId) throw new AppError('ME1002');
-      const { from, to } = measureRange(query);
-      if (from.getTime() >= to.getTime()) throw new AppError('ME1001');
-      await assertVisible(ctx, query);
-      const { rows, total } = await repo.list(
-        {
-          pointId: query.pointId,
-          deviceId: query.deviceId,
-          from,
-          to,
-          port: query.port,
-          flag: query.flag,
-          // by point the point check already confined the rows to the company
-          onlyPointsOf: !ctx.isGlobal && !query.pointId ? ctx : undefined,
-        },
-        query,
-      );
-      return { rows: rows.map(toMeasure), total, from: from.toISOString(), to: to.toISOString() };
+      const filter = await filterOf(ctx, query);
+      const { rows, total } = await repo.list(filter, query);
+      const range = { from: filter.from.toISOString(), to: filter.to.toISOString() };
+      return { rows: rows.map(toMeasure), total, ...range };
+    },
+
+    /** Every measure of the filters, in batches; checked before the first row is read. */
+    async export(ctx: RequestContext, query: MeasureExportQuery) {
+      return repo.export(await filterOf(ctx, query), query.dir);
     },
   };
 }

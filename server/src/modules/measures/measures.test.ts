@@ -244,3 +244,68 @@ describe('GET /api/measures', () => {
     expect(res.json().rows.at(-1).ts).toBe('2021-04-01T01:45:00.000Z');
   });
 });
+
+describe('GET /api/measures/export (issue 9 item 5)', () => {
+  let bulkPoint: string;
+  const steps = 650; // × 2 ports = 1300 rows, more than one batch of 1000
+  beforeAll(async () => {
+    const db = server.database.db;
+    const catalogue = await buildCatalogue(db);
+    bulkPoint = (await buildPoint(db, norte)).id;
+    const bulkDevice = await buildDevice(db, {
+      modelId: catalogue.model.id,
+      productId: catalogue.product.id,
+      companyId: norte,
+      measurementPointId: bulkPoint,
+      state: 'Active',
+    });
+    const rows = series(bulkDevice.id, bulkPoint, hoursAgo(12), steps).map((r, i) => ({
+      ...r,
+      ts: new Date(hoursAgo(12).getTime() + Math.floor(i / 2) * 60_000),
+    }));
+    for (let i = 0; i < rows.length; i += 500) await db.insert(measures).values(rows.slice(i, i + 500));
+  });
+
+  const lines = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+
+  it('streams every measure of the range once, in time order, with the value columns', async () => {
+    for (const dir of ['ASC', 'DESC']) {
+      const res = await get(`/api/measures/export?pointId=${bulkPoint}&dir=${dir}`);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      const [header, ...rows] = lines(res.body);
+      expect(header).toBe(
+        'ts,epoch,device_serial,point_name,port,direct,adjusted,interpreted,flag,received_at,topic,device_id,point_id',
+      );
+      expect(rows).toHaveLength(steps * 2);
+      const keys = rows.map((r) => r.split(',').slice(0, 5).join(','));
+      expect(new Set(keys).size).toBe(steps * 2);
+      const times = rows.map((r) => r.split(',')[0]!);
+      expect(times).toEqual(dir === 'ASC' ? [...times].sort() : [...times].sort().reverse());
+    }
+    const ai2 = lines((await get(`/api/measures/export?pointId=${bulkPoint}&port=ai2&flag=4`)).body);
+    expect(ai2.slice(1).every((r) => r.split(',')[4] === 'ai2' && r.split(',')[8] === '4')).toBe(true);
+  });
+
+  it('keeps the list rules: point or device required, range order, company scope', async () => {
+    expect((await get('/api/measures/export')).json().code).toBe('ME1002');
+    const t = hoursAgo(2).toISOString();
+    expect((await get(`/api/measures/export?pointId=${bulkPoint}&from=${t}&to=${t}`)).json().code).toBe(
+      'ME1001',
+    );
+    const other = await get(`/api/measures/export?pointId=${bulkPoint}`, 'user.levante@demo.aforo.dev');
+    expect(other.statusCode).toBe(404);
+    expect(other.json().code).toBe('POM1000');
+    const device = await get(`/api/measures/export?deviceId=${deviceA}`, 'user.levante@demo.aforo.dev');
+    expect(device.json().code).toBe('EQ1000');
+    const spectator = await get(
+      `/api/measures/export?pointId=${bulkPoint}`,
+      'spectator.norte@demo.aforo.dev',
+    );
+    expect(spectator.statusCode).toBe(403);
+  });
+});

@@ -1,7 +1,8 @@
 /** SQL for models and their ports (global reference data: no company scope). */
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ModelInput, ModelListQuery, Port } from '@aforo/contracts/models';
 import type { Db } from '../../db/client';
+import { containsText } from '../../db/search';
 import { brands, devices, firmwares, models, productModels } from '../../db/schema';
 
 export interface ModelRow {
@@ -39,7 +40,7 @@ export function createModelsRepository(db: Db) {
       const term = query.search?.trim();
       const where: SQL | undefined = and(
         query.brandId ? eq(models.brandId, query.brandId) : undefined,
-        term ? ilike(models.name, `%${term}%`) : undefined,
+        term ? containsText(models.name, term) : undefined,
       );
       const column = orderColumns[query.order];
       const base = joined()

@@ -1,7 +1,8 @@
 /** SQL for networks (global reference data: no company scope). */
-import { asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { NetworkInput, NetworkListQuery, networkTypes } from '@aforo/contracts/networks';
 import type { Db } from '../../db/client';
+import { containsText } from '../../db/search';
 import { devices, networks } from '../../db/schema';
 
 export type NetworkRow = Omit<typeof networks.$inferSelect, 'type'> & {
@@ -27,7 +28,7 @@ export function createNetworksRepository(db: Db) {
   return {
     async list(query: NetworkListQuery): Promise<{ rows: NetworkRow[]; total: number }> {
       const term = query.search?.trim();
-      const where: SQL | undefined = term ? ilike(networks.name, `%${term}%`) : undefined;
+      const where: SQL | undefined = term ? containsText(networks.name, term) : undefined;
       const column = orderColumns[query.order];
       const base = db
         .select(columns)

@@ -4,6 +4,7 @@
  * one point's range (DESIGN.md §2, figures in docs/PERFORMANCE.md).
  */
 import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { maxMeasureMagnitude } from '@aforo/contracts/device-protocol';
 import type { Db } from '../../db/client';
 import { devices, measurementPoints, measures, models, seriesLatest } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
@@ -121,13 +122,17 @@ export function createPointSeriesRepository(db: Db) {
       // an integer the service computed, inlined so the select and GROUP BY share one expression
       const width = sql.raw(String(Math.trunc(bucketSeconds)));
       const bucket = sql`date_bin(make_interval(secs => ${width}), ${measures.ts}, timestamptz '2000-01-01T00:00:00Z')`;
+      // only values within the bound are aggregated: an older row holding ±Infinity, NaN or 1e300
+      // would make avg() Infinity (not JSON) or fail outright ("value out of range: overflow")
+      const bound = sql.raw(`${maxMeasureMagnitude}::float8`);
+      const usable = sql`filter (where ${measures.interpreted} between -${bound} and ${bound})`;
       // drizzle maps SQL NULL to null before any mapWith decoder runs
       return db
         .select({
           ts: bucket.mapWith(measures.ts),
-          min: sql<number | null>`min(${measures.interpreted})`.mapWith(Number),
-          max: sql<number | null>`max(${measures.interpreted})`.mapWith(Number),
-          avg: sql<number | null>`avg(${measures.interpreted})`.mapWith(Number),
+          min: sql<number | null>`min(${measures.interpreted}) ${usable}`.mapWith(Number),
+          max: sql<number | null>`max(${measures.interpreted}) ${usable}`.mapWith(Number),
+          avg: sql<number | null>`avg(${measures.interpreted}) ${usable}`.mapWith(Number),
           count: sql<number>`count(*)::int`.mapWith(Number),
           flag: sql<number>`max(${measures.flag})::int`.mapWith(Number),
         })

@@ -16,6 +16,7 @@ import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { AppError, NotFoundError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
+import { readable } from '../../lib/conversion';
 import { createPointSeriesRepository, type BucketRow, type RawMeasureRow } from './point-series.repository';
 
 interface SeriesPort {
@@ -87,20 +88,16 @@ export function withGaps(rows: PointSeriesRow[], minIntervalSeconds: number): Po
   return out;
 }
 
-const fromRaw = (r: RawMeasureRow): PointSeriesRow => ({
-  ts: r.ts.toISOString(),
-  value: r.value,
-  min: r.value,
-  max: r.value,
-  count: 1,
-  flag: r.flag,
-});
+const fromRaw = (r: RawMeasureRow): PointSeriesRow => {
+  const value = readable(r.value);
+  return { ts: r.ts.toISOString(), value, min: value, max: value, count: 1, flag: r.flag };
+};
 
 const fromBucket = (r: BucketRow): PointSeriesRow => ({
   ts: r.ts.toISOString(),
-  value: r.avg,
-  min: r.min,
-  max: r.max,
+  value: readable(r.avg),
+  min: readable(r.min),
+  max: readable(r.max),
   count: r.count,
   flag: r.flag,
 });

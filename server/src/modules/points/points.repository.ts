@@ -1,7 +1,8 @@
 /** SQL for measurement points and favourites. Every function takes the request scope first. */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { PointListQuery } from '@aforo/contracts/points';
 import type { Db } from '../../db/client';
+import { containsText } from '../../db/search';
 import { devices, layerPoints, layers, measurementPoints, models, pointFavourites } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
 
@@ -77,7 +78,7 @@ export function createPointsRepository(db: Db) {
         query.showDeleted ? undefined : isNull(measurementPoints.deletedAt),
         query.kind ? eq(measurementPoints.kind, query.kind) : undefined,
         term
-          ? or(ilike(measurementPoints.name, `%${term}%`), ilike(measurementPoints.address, `%${term}%`))
+          ? or(containsText(measurementPoints.name, term), containsText(measurementPoints.address, term))
           : undefined,
         query.layerId
           ? inArray(

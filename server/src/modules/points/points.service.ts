@@ -3,15 +3,17 @@ import { fieldMessage } from '@aforo/contracts/errors';
 import type { Point, PointInputParsed, PointListQuery } from '@aforo/contracts/points';
 import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
-import { transactor } from '../../db/transaction';
+import { afterCommit, transactor } from '../../db/transaction';
+import type { EventPublisher } from '../../events/event-map';
 import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
 import { recordChange } from '../log-entries/history';
 import { pointHistory, toPoint } from './points.mapper';
 import { createPointsRepository, type PointRow, type PointsRepository } from './points.repository';
 
-export function createPointsService(db: Db) {
-  const transact = transactor(db);
+/** `events` hears of every point write (devices there get their new config): point.changed. */
+export function createPointsService(db: Db, events?: EventPublisher) {
+  const transact = transactor(db, events);
   const reader = createPointsRepository(db);
 
   /** A point of the current company; another company's point, or a deleted one, is not found. */
@@ -45,6 +47,7 @@ export function createPointsService(db: Db) {
 
   async function write(tx: Db, ctx: RequestContext, before: PointRow | null, id: string, action: string) {
     const after = (await createPointsRepository(tx).findInCompany(ctx, id))!;
+    afterCommit(tx, 'point.changed', { pointId: id });
     await recordChange(tx, ctx, {
       entityType: 'point',
       entityId: id,

@@ -1,7 +1,8 @@
 /** SQL for products and the models each may be built on (global reference data: no company scope). */
-import { asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ProductInput, ProductListQuery } from '@aforo/contracts/products';
 import type { Db } from '../../db/client';
+import { containsText } from '../../db/search';
 import { devices, models, productModels, products } from '../../db/schema';
 
 export type ProductRow = typeof products.$inferSelect & {
@@ -39,7 +40,7 @@ export function createProductsRepository(db: Db) {
     async list(query: ProductListQuery): Promise<{ rows: ProductRow[]; total: number }> {
       const term = query.search?.trim();
       const where: SQL | undefined = term
-        ? or(ilike(products.code, `%${term}%`), ilike(products.name, `%${term}%`))
+        ? or(containsText(products.code, term), containsText(products.name, term))
         : undefined;
       const column = orderColumns[query.order];
       const base = db

@@ -91,10 +91,13 @@ describe('a password change', () => {
       url: '/public/request/restore/password',
       payload: { email: user.email },
     });
-    const mails = (
-      await server.request({ method: 'GET', url: '/api/mail-outbox?length=-1', headers: bearer(admin) })
-    ).json().rows;
-    const link = /token=(\S+)/.exec(mails.find((m: { to: string }) => m.to === user.email).text)![1]!;
+    // the request answers before the mail is written: wait for it
+    const mailTo = async () =>
+      (await server.request({ method: 'GET', url: '/api/mail-outbox?length=-1', headers: bearer(admin) }))
+        .json()
+        .rows.find((m: { to: string }) => m.to === user.email) as { text: string } | undefined;
+    await expect.poll(mailTo).toBeDefined();
+    const link = /token=(\S+)/.exec((await mailTo())!.text)![1]!;
     const restored = await server.request({
       method: 'POST',
       url: '/public/restore/password',

@@ -1,7 +1,8 @@
 /** SQL for users and their profiles. Functions take the request scope first, except sign-in lookups. */
-import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { UserListQuery } from '@aforo/contracts/users';
 import type { Db } from '../../db/client';
+import { containsText } from '../../db/search';
 import { companies, userProfiles, users } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
 
@@ -165,9 +166,9 @@ export function createUsersRepository(db: Db) {
         query.showDeleted ? undefined : isNull(users.deletedAt),
         term
           ? or(
-              ilike(users.name, `%${term}%`),
-              ilike(users.surname, `%${term}%`),
-              ilike(users.email, `%${term}%`),
+              containsText(users.name, term),
+              containsText(users.surname, term),
+              containsText(users.email, term),
             )
           : undefined,
       );

@@ -1,0 +1,162 @@
+/**
+ * The event bus: publish only what has committed (services go through `afterCommit` of
+ * db/transaction.ts; the batch writer publishes after its acknowledgements), delivered in this
+ * process and, for the events of `clusterEvents`, to the other processes through a transport
+ * (db/notify-channel.ts on PostgreSQL). A process ignores its own messages: it delivered them here.
+ *
+ * Delivery never runs in the publisher's turn (setImmediate) and never fails it; each subscription
+ * gets its events one at a time, in publish order, so a slow subscriber delays only itself.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  clusterEvents,
+  isClusterEvent,
+  type EventMap,
+  type EventName,
+  type EventPublisher,
+} from './event-map';
+
+/** How messages reach the other processes. */
+export interface EventTransport {
+  /** Sends one message to every listening process (ourselves included). */
+  send(message: string): Promise<void>;
+  /** Resolves once listening; `onResync` after a reconnection (messages may have been missed). */
+  start(handlers: { onMessage(message: string): void; onResync(): void }): Promise<void>;
+  close(): Promise<void>;
+}
+
+interface BusLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface EventBus extends EventPublisher {
+  /** This process's id in the messages it sends. */
+  readonly origin: string;
+  on<K extends EventName>(type: K, handler: (payload: EventMap[K]) => unknown): () => void;
+  /** Called after the transport lost its connection and got it back: caches may be stale. */
+  onResync(handler: () => void): () => void;
+  /** Starts listening to the other processes (no-op without a transport). */
+  start(): Promise<void>;
+  /** Resolves when every event published so far has been handled and sent. */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** NOTIFY refuses payloads of 8000 bytes or more. */
+const maxMessageBytes = 7999;
+
+interface Subscription {
+  handler: (payload: never) => unknown;
+  tail: Promise<void>;
+}
+
+export function createEventBus(options: { log: BusLog; transport?: EventTransport }): EventBus {
+  const { log, transport } = options;
+  const origin = randomUUID();
+  const subscriptions = new Map<EventName, Set<Subscription>>();
+  const resyncHandlers = new Set<() => void>();
+  let busy = 0;
+  const idleWaiters: Array<() => void> = [];
+
+  function begin() {
+    busy += 1;
+  }
+  function end() {
+    busy -= 1;
+    if (busy === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
+  }
+
+  function deliver(type: EventName, payload: unknown): void {
+    const subs = subscriptions.get(type);
+    if (!subs || subs.size === 0) return;
+    begin();
+    setImmediate(() => {
+      for (const sub of subs) {
+        begin();
+        sub.tail = sub.tail
+          .then(() => sub.handler(payload as never))
+          .then(
+            () => undefined,
+            (err: unknown) => log.error({ err, event: type }, 'event handler failed'),
+          )
+          .finally(end);
+      }
+      end();
+    });
+  }
+
+  function send(type: EventName, payload: unknown): void {
+    if (!transport || !isClusterEvent(type)) return;
+    const message = JSON.stringify({ o: origin, t: type, p: payload });
+    if (Buffer.byteLength(message) > maxMessageBytes) {
+      log.error({ event: type, bytes: Buffer.byteLength(message) }, 'event too large for other processes');
+      return;
+    }
+    begin();
+    transport
+      .send(message)
+      .catch((err: unknown) => log.warn({ err, event: type }, 'event not sent to other processes'))
+      .finally(end);
+  }
+
+  function receive(message: string): void {
+    let parsed: { o?: unknown; t?: unknown; p?: unknown };
+    try {
+      parsed = JSON.parse(message) as typeof parsed;
+    } catch {
+      log.warn({ message: message.slice(0, 200) }, 'unreadable event from another process');
+      return;
+    }
+    if (parsed.o === origin) return;
+    const type = typeof parsed.t === 'string' && isClusterEvent(parsed.t) ? parsed.t : null;
+    const payload = type && clusterEvents[type].safeParse(parsed.p);
+    if (!type || !payload?.success) {
+      log.warn({ event: parsed.t }, 'unknown event from another process');
+      return;
+    }
+    deliver(type, payload.data);
+  }
+
+  function idle(): Promise<void> {
+    if (busy === 0) return Promise.resolve();
+    return new Promise((resolve) => idleWaiters.push(resolve));
+  }
+
+  return {
+    origin,
+    publish(type, payload) {
+      deliver(type, payload);
+      send(type, payload);
+    },
+    hasSubscribers: (type) => (subscriptions.get(type)?.size ?? 0) > 0,
+    on(type, handler) {
+      const sub: Subscription = { handler: handler as Subscription['handler'], tail: Promise.resolve() };
+      const subs = subscriptions.get(type) ?? new Set();
+      subscriptions.set(type, subs.add(sub));
+      return () => subs.delete(sub);
+    },
+    onResync(handler) {
+      resyncHandlers.add(handler);
+      return () => resyncHandlers.delete(handler);
+    },
+    async start() {
+      await transport?.start({
+        onMessage: receive,
+        onResync: () =>
+          resyncHandlers.forEach((handler) => {
+            try {
+              handler();
+            } catch (err) {
+              log.error({ err }, 'event resync handler failed');
+            }
+          }),
+      });
+    },
+    idle,
+    async close() {
+      await transport?.close();
+      await idle();
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * Every event Aforo publishes after a commit, with its payload. Events that other processes need
+ * carry ids only (they read the rest from the database) and have a wire schema below: those cross
+ * processes on PostgreSQL (LISTEN/NOTIFY, payload ≤ 8000 bytes). `measures.committed` has none: it
+ * stays in the process whose writer committed the batch, where alerting runs (DESIGN.md §7).
+ */
+import { z } from 'zod';
+
+/** One stored measure of a committed batch: what alert evaluation reads. */
+export interface CommittedMeasure {
+  deviceId: string;
+  port: string;
+  pointId: string | null;
+  ts: Date;
+  interpreted: number | null;
+  flag: number;
+}
+
+/** Payloads of the events delivered to other processes too (ids only). */
+export const clusterEvents = {
+  /** A device's key, state, point or record changed (or it was deleted). */
+  'device.changed': z.object({ deviceId: z.string() }),
+  /** A point's parameters or record changed. */
+  'point.changed': z.object({ pointId: z.string() }),
+  /** Declared for alerting: an alert opened, changed state or cleared. */
+  'alert.changed': z.object({ alertId: z.string(), pointId: z.string() }),
+  /** Declared for notifying: an in-app notification for a user (the stream pushes it). */
+  'notification.created': z.object({ notificationId: z.string(), userId: z.string() }),
+};
+type ClusterEventName = keyof typeof clusterEvents;
+
+export type EventMap = { [K in ClusterEventName]: z.infer<(typeof clusterEvents)[K]> } & {
+  /** A batch of measures committed by this process's writer, duplicates left out. */
+  'measures.committed': { batchId: string; rows: CommittedMeasure[] };
+};
+export type EventName = keyof EventMap;
+
+export function isClusterEvent(name: string): name is ClusterEventName {
+  return Object.hasOwn(clusterEvents, name);
+}
+
+/** What a service or the writer needs: publish an event whose cause has committed. */
+export interface EventPublisher {
+  publish<K extends EventName>(type: K, payload: EventMap[K]): void;
+  /** False when nothing in this process listens (the writer then builds no payload). */
+  hasSubscribers(type: EventName): boolean;
+}
