@@ -1,4 +1,4 @@
-/** The batch writer alone: duplicates within one batch and against stored rows, one ack per message, series_latest. */
+/** The batch writer alone: duplicates in a batch and against stored rows, acks, series_latest. */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seriesLatest } from '../db/schema';
