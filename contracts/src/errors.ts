@@ -160,6 +160,12 @@ export const errorCatalog = {
     en: 'The parameters of the measurement point do not match the ports of the device model.',
     es: 'Los parámetros del punto de medición no corresponden a los puertos del modelo del equipo.',
   },
+  // ours: components fitted to a device hold it (they keep their history); take them off first
+  EQ1021: {
+    status: 409,
+    en: 'The device cannot be permanently deleted because it has components fitted.',
+    es: 'No se puede eliminar definitivamente el equipo porque tiene componentes montados.',
+  },
   FM1001: { status: 404, en: 'The firmware was not found.', es: 'No se encontró el firmware.' },
   FM1002: {
     status: 409,
@@ -593,6 +599,11 @@ export const errorCatalog = {
     status: 409,
     en: 'This item already exists; reload and try again.',
     es: 'Este elemento ya existe; recargue e inténtelo de nuevo.',
+  },
+  V1002: {
+    status: 409,
+    en: 'This item is still used by others, or refers to one that no longer exists; reload and try again.',
+    es: 'Este elemento aún lo usan otros, o se refiere a uno que ya no existe; recargue e inténtelo de nuevo.',
   },
   N1000: { status: 404, en: 'The resource was not found.', es: 'No se encontró el recurso.' },
   F1000: {
