@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorCatalog, errorCodes, errorMessage, fieldMessages } from './errors';
+import { errorAreas, errorCatalog, errorCodes, errorMessage, fieldMessages } from './errors';
 
 const range = (prefix: string, from: number, to: number, width = 4) =>
   Array.from({ length: to - from + 1 }, (_, i) => `${prefix}${String(from + i).padStart(width, '0')}`);
@@ -48,6 +48,12 @@ describe('error catalogue', () => {
       expect(entry.es.length, code).toBeGreaterThan(5);
       expect(entry.es, code).not.toBe(entry.en);
     }
+  });
+
+  it('defines each code in one area only (a spread would silently keep the last)', () => {
+    const defined = Object.values(errorAreas).flatMap((area) => Object.keys(area));
+    expect(defined.filter((code, i) => defined.indexOf(code) !== i)).toEqual([]);
+    expect(defined.length).toBe(errorCodes.length);
   });
 
   it('keeps 500 for E1000 only', () => {

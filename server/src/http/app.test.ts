@@ -17,6 +17,14 @@ beforeAll(async () => {
       await server.database.db.insert(countries).values({ name: 'España', code: 'ES' });
       return {};
     });
+    // a delete of a row others still refer to, which no service check caught
+    app.post('/api/test-in-use', { config: { access: 'signedIn' } }, async () => {
+      const { sql } = await import('drizzle-orm');
+      await server.database.db.execute(
+        sql`delete from countries where id in (select country_id from companies)`,
+      );
+      return {};
+    });
   });
 });
 afterAll(() => server.close());
@@ -69,6 +77,17 @@ describe('database conflicts', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('V1001');
+  });
+
+  it('answers a foreign-key violation with 409 V1002, never 500', async () => {
+    const token = await server.login('admin@demo.aforo.dev');
+    const res = await server.request({
+      method: 'POST',
+      url: '/api/test-in-use',
+      headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'V1002', message: expect.stringMatching(/still used by others/) });
   });
 });
 

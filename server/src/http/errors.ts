@@ -161,6 +161,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   const sqlState = sqlStateOf(error);
   // two writes racing past the same uniqueness check: the database's unique index decides
   if (sqlState === '23505') return reply.status(409).send(body('V1001', lang));
+  // a delete of a row still referred to (or a reference to a row just deleted) a service did not catch
+  if (sqlState === '23503') return reply.status(409).send(body('V1002', lang));
   if (sqlState && badValueStates.has(sqlState)) {
     request.log.warn(
       { err: loggableQueryError(error) },

@@ -1,5 +1,7 @@
-/** The batch writer alone: duplicates within one batch and against stored rows, one ack per message. */
+/** The batch writer alone: duplicates in a batch and against stored rows, acks, series_latest. */
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { seriesLatest } from '../db/schema';
 import { createEventBus } from '../events/event-bus';
 import type { EventMap } from '../events/event-map';
 import { silentLog, startIngestHarness, type IngestHarness } from '../test/ingest-harness';
@@ -15,13 +17,13 @@ afterAll(async () => {
 });
 
 const epoch = Math.floor(Date.now() / 1000) - 7200;
-function message(seq: number, epochs: number[]): Prepared {
+function message(seq: number, epochs: number[], port = 'ai1'): Prepared {
   return {
     serial: h.device.serial,
     msgSeq: seq,
     measures: epochs.map((e, index) => ({
       deviceId: h.device.id,
-      port: 'ai1',
+      port,
       epoch: e,
       pointId: h.pointId,
       direct: 12,
@@ -110,4 +112,29 @@ it('announces the stored rows of each batch after its acknowledgements, never ho
     flag: 1,
   });
   expect(new Set(batches.map((b) => b.batchId)).size).toBe(2);
+});
+
+async function latestEpoch(port: string) {
+  const [row] = await h.database.db
+    .select({ ts: seriesLatest.ts })
+    .from(seriesLatest)
+    .where(and(eq(seriesLatest.pointId, h.pointId), eq(seriesLatest.port, port)));
+  return row && row.ts.getTime() / 1000;
+}
+
+it('keeps series_latest on the newest measure when an older one arrives in a later batch', async () => {
+  const writer = createBatchWriter(h.database, silentLog);
+  await writer.submit(message(30, [epoch + 300], 'ai7'));
+  await writer.submit(message(31, [epoch + 299], 'ai7')); // store-and-forward: an older reading
+  expect(await latestEpoch('ai7')).toBe(epoch + 300);
+});
+
+it('keeps series_latest on the newest measure of a batch whatever the order they came in', async () => {
+  const writer = createBatchWriter(h.database, silentLog);
+  // submitted in the same turn: one batch, the newer measure first
+  await Promise.all([
+    writer.submit(message(40, [epoch + 400], 'ai8')),
+    writer.submit(message(41, [epoch + 399, epoch + 398], 'ai8')),
+  ]);
+  expect(await latestEpoch('ai8')).toBe(epoch + 400);
 });

@@ -7,7 +7,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { redactLinks } from '../lib/redact-links';
-import { createMailOutboxRepository, type NewMail } from '../modules/mail-outbox/mail-outbox.repository';
+import { createMailOutboxRepository, type NewMail } from './mail-outbox.repository';
 
 /** The logging the mailer needs (pino and Fastify's logger both fit). */
 interface MailLog {

@@ -1,6 +1,6 @@
 /** The texts of the mails Aforo sends, in the recipient's language. */
 import type { Language } from '@aforo/contracts/constants';
-import type { NewMail } from '../modules/mail-outbox/mail-outbox.repository';
+import type { NewMail } from './mail-outbox.repository';
 
 interface Recipient {
   email: string;

@@ -11,8 +11,8 @@
 import { parseArgs } from 'node:util';
 import { parseEnv } from '../config/env';
 import { createLogger } from '../lib/logger';
-import { loadFleetOverApi } from '../simulator/api-fleet';
-import { startSimulator } from '../simulator/simulator';
+import { loadFleetOverApi } from '../demo/api-fleet';
+import { startSimulator } from '../demo/simulator';
 
 const usage =
   'usage: npm run simulate -- [--devices N] [--rate messages/s per device] [--measures per message] [--duration s] [--mqtt url] [--api url] [--password demo password] [--prefix topic prefix]';

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client';
-import { seedDemo } from '../db/seeds/demo';
+import { seedDemo } from '../demo/demo';
 import { adminClient, templateName, testDemoPassword } from './database-names';
 
 declare module 'vitest' {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoBrands, demoModels } from '../../db/seeds/demo';
+import { demoBrands, demoModels } from '../../demo/demo';
 import { companyRoles, missingId, useCatalogueServer, type Who } from '../../test/catalogue-calls';
 
 const { call, history } = useCatalogueServer();

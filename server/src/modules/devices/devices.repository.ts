@@ -127,6 +127,15 @@ export function createDevicesRepository(db: Db) {
         .where(eq(devices.id, id));
     },
 
+    async hasComponents(deviceId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: components.id })
+        .from(components)
+        .where(eq(components.deviceId, deviceId))
+        .limit(1);
+      return row !== undefined;
+    },
+
     async hardDelete(id: string): Promise<void> {
       await db.delete(devices).where(eq(devices.id, id));
     },

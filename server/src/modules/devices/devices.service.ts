@@ -294,6 +294,7 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
         const before = await visible(repo, ctx, id, true);
         if (before.measurementPointId) throw new ConflictError('EQ1004');
         if (before.state === 'Active') throw new ConflictError('EQ1012');
+        if (await repo.hasComponents(id)) throw new ConflictError('EQ1021');
         await repo.hardDelete(id);
         afterCommit(tx, 'device.changed', { deviceId: id });
         await recordChange(tx, ctx, {

@@ -299,6 +299,29 @@ describe('devices', () => {
     expect((await call('GET', `/api/devices/${stock.id}`)).statusCode).toBe(404);
   });
 
+  it('refuses to hard delete a device at a point (EQ1004)', async () => {
+    // in maintenance: not active, so only the point holds it back
+    const device = await deviceIn('Maintenance');
+    const res = await call('DELETE', `/api/devices/${device.id}/hard`);
+    expect([res.statusCode, res.json().code]).toEqual([409, 'EQ1004']);
+    expect((await call('GET', `/api/devices/${device.id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses to hard delete a device with a fitted component (EQ1021), never 500', async () => {
+    const { componentTypes, components } = await import('../../db/schema');
+    const device = await deviceIn('Available');
+    const [type] = await server.database.db
+      .insert(componentTypes)
+      .values({ name: `Sonda ${device.id}`, magnitude: 'level', measureType: 'float' })
+      .returning();
+    await server.database.db
+      .insert(components)
+      .values({ typeId: type!.id, serial: 'C-3', deviceId: device.id });
+    const res = await call('DELETE', `/api/devices/${device.id}/hard`);
+    expect([res.statusCode, res.json().code]).toEqual([409, 'EQ1021']);
+    expect((await call('GET', `/api/devices/${device.id}`)).statusCode).toBe(200);
+  });
+
   it('soft-deletes only devices out of service and out of any company (EQ1012, EQ1003), and restores them', async () => {
     expect((await call('DELETE', `/api/devices/${(await deviceIn('Active')).id}`)).json().code).toBe(
       'EQ1012',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoFirmwares } from '../../db/seeds/demo';
+import { demoFirmwares } from '../../demo/demo';
 import { companyRoles, missingId, useCatalogueServer } from '../../test/catalogue-calls';
 
 const { call, history, insertDevice } = useCatalogueServer();

@@ -3,7 +3,7 @@ import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../http/errors';
 import type { RequestContext } from '../../http/request-context';
-import { createMailOutboxRepository, type MailRow } from './mail-outbox.repository';
+import { createMailOutboxRepository, type MailRow } from '../../mail/mail-outbox.repository';
 
 function toMail(row: MailRow): Mail {
   return {

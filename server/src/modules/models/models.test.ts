@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoFirmwares, demoModels } from '../../db/seeds/demo';
+import { demoFirmwares, demoModels } from '../../demo/demo';
 import { companyRoles, missingId, useCatalogueServer, type Who } from '../../test/catalogue-calls';
 
 const { call, history, insertDevice } = useCatalogueServer();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoProducts } from '../../db/seeds/demo';
+import { demoProducts } from '../../demo/demo';
 import { companyRoles, missingId, useCatalogueServer, type Who } from '../../test/catalogue-calls';
 
 const { call, history, insertDevice } = useCatalogueServer();

@@ -18,9 +18,7 @@ function gatedMailer(calls: string[]) {
     async queue(tx, mail) {
       calls.push(`queue ${mail.to}`);
       await gate;
-      return (await import('../mail-outbox/mail-outbox.repository'))
-        .createMailOutboxRepository(tx)
-        .insert(mail);
+      return (await import('../../mail/mail-outbox.repository')).createMailOutboxRepository(tx).insert(mail);
     },
     async dispatch(ids) {
       calls.push(`dispatch ${ids.length}`);

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failedMeasureReasons } from '@aforo/contracts/device-protocol';
-import { createDeviceDirectory } from '../../ingestion/device-directory';
-import { convert } from '../../lib/conversion';
-import { hashKey } from '../../lib/key-hash';
-import { loadDemoDevices } from '../../simulator/demo-devices';
-import { demoFaults, silentFor } from '../../simulator/demo-faults';
-import { openTestDatabase } from '../../test/test-database';
-import { testDemoPassword } from '../../test/database-names';
-import type { Database } from '../client';
+import { createDeviceDirectory } from '../ingestion/device-directory';
+import { convert } from '../lib/conversion';
+import { hashKey } from '../lib/key-hash';
+import { loadDemoDevices } from './demo-devices';
+import { demoFaults, silentFor } from './demo-faults';
+import { openTestDatabase } from '../test/test-database';
+import { testDemoPassword } from '../test/database-names';
+import type { Database } from '../db/client';
 import { backfillDemoHistory, type BackfillSummary } from './demo-history';
 import { demoDeviceKey, demoProvisioningKey } from './demo-keys';
 

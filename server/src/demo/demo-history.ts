@@ -3,27 +3,17 @@
  * Every value goes the way a real one does: the simulator's series → the raw value the device's
  * port type sends → convert() with the point's parameters (direct, adjusted, interpreted, flag).
  * Devices report only while their state history says they were transmitting (Active, Repaired), with
- * a few power cuts, and the demo faults of simulator/demo-faults.ts.
+ * a few power cuts, and the demo faults of demo-faults.ts.
  */
 import { sql } from 'drizzle-orm';
-import { convert, type Flag } from '../../lib/conversion';
-import { faultAt, levelsOf, portsAtPoint, type SimulatedPort } from '../../simulator/device-plan';
-import { simulatedPointOf, transmittingStates } from '../../simulator/demo-devices';
-import { findInstalledDevices, stateHistoryOf } from '../../simulator/demo-devices.repository';
-import { silentFor } from '../../simulator/demo-faults';
-import {
-  batteryAt,
-  day,
-  hashText,
-  hour,
-  prng,
-  rssiAt,
-  sampleAt,
-  second,
-  type Fault,
-} from '../../simulator/series';
-import type { Db } from '../client';
-import { ensureMeasurePartitions } from '../partitions';
+import { convert, type Flag } from '../lib/conversion';
+import { faultAt, levelsOf, portsAtPoint, type SimulatedPort } from './device-plan';
+import { simulatedPointOf, transmittingStates } from './demo-devices';
+import { findInstalledDevices, stateHistoryOf } from './demo-devices.repository';
+import { silentFor } from './demo-faults';
+import { batteryAt, day, hashText, hour, prng, rssiAt, sampleAt, second, type Fault } from './series';
+import type { Db } from '../db/client';
+import { ensureMeasurePartitions } from '../db/partitions';
 
 export interface BackfillOptions {
   now: Date;

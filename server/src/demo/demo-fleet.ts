@@ -2,9 +2,9 @@
  * Demo fleet: real-looking river, channel, well, tank and rain-gauge sites in Spain for the two client
  * companies, devices in every state of DESIGN.md §5 with their state history, and layers.
  */
-import { hashKey } from '../../lib/key-hash';
+import { hashKey } from '../lib/key-hash';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../client';
+import type { Db } from '../db/client';
 import { demoDeviceKey, demoProvisioningKey } from './demo-keys';
 import {
   devices,
@@ -16,7 +16,7 @@ import {
   models,
   networks,
   products,
-} from '../schema';
+} from '../db/schema';
 
 type Kind = 'river' | 'channel' | 'well' | 'tank' | 'rain_gauge';
 interface Site {

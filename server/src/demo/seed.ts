@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
-import type { Db } from '../client';
-import { users } from '../schema';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
 import { seedDemo } from './demo';
 import { backfillDemoHistory } from './demo-history';
 

@@ -5,7 +5,7 @@
 import type { Device } from '@aforo/contracts/devices';
 import type { Model, PortType } from '@aforo/contracts/models';
 import type { Point } from '@aforo/contracts/points';
-import { demoDeviceKey, demoProvisioningKey } from '../db/seeds/demo-keys';
+import { demoDeviceKey, demoProvisioningKey } from './demo-keys';
 import { faultAt, levelsOf, portsAtPoint, unplacedRiver, type SimulatedDevice } from './device-plan';
 import { transmittingStates } from './demo-devices';
 import { pointKinds, type PointKind } from './series';

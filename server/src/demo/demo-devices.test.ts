@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoProvisioningKey } from '../db/seeds/demo-keys';
+import { demoProvisioningKey } from './demo-keys';
 import { createDeviceDirectory } from '../ingestion/device-directory';
 import { demoPassword, startTestServer, type TestServer } from '../test/test-server';
 import { ApiError, loadFleetOverApi } from './api-fleet';

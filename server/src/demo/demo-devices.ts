@@ -1,7 +1,7 @@
 /** The demo devices the in-process simulator runs: those installed at a point, read from the database. */
 import type { Db } from '../db/client';
 import type { measurementPoints } from '../db/schema';
-import { demoDeviceKey } from '../db/seeds/demo-keys';
+import { demoDeviceKey } from './demo-keys';
 import { faultAt, levelsOf, portsAtPoint, type SimulatedDevice, type SimulatedPoint } from './device-plan';
 import { findInstalledDevices, newestMeasureOf } from './demo-devices.repository';
 import { pointKinds, type PointKind } from './series';

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema';
-import { openTestDatabase } from '../../test/test-database';
-import type { Database } from '../../db/client';
+import { mailOutbox } from '../db/schema';
+import { openTestDatabase } from '../test/test-database';
+import type { Database } from '../db/client';
 
 let database: Database;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const token = 'Zx9_Qw-8rT5yU2iO4pLk7jHg6fDs3aWe1bNm0vCx1';
-const migration = new URL('../../../drizzle/20261124071614_redact_sent_mail_links.sql', import.meta.url);
+const migration = new URL('../../drizzle/20261124071614_redact_sent_mail_links.sql', import.meta.url);
 
 describe('migration redact_sent_mail_links', () => {
   it('cuts the links out of mails already sent through SMTP and keeps the outbox and failed ones', async () => {

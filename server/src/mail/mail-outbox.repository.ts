@@ -1,8 +1,8 @@
-/** SQL of the mail outbox (global: mails go to people of any company; ADMIN reads it). */
+/** SQL of mail_outbox: the mailer writes it, modules/mail-outbox lists it (ADMIN, every company). */
 import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { MailListQuery } from '@aforo/contracts/mail-outbox';
-import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 export interface NewMail {

@@ -1,8 +1,8 @@
 /** Demo seed (SEED=demo on an empty database): the provider, two client companies, a user per role. */
 import type { Role } from '@aforo/contracts/roles';
-import { hashPassword } from '../../auth/passwords';
+import { hashPassword } from '../auth/passwords';
 import { seedDemoFleet } from './demo-fleet';
-import type { Db } from '../client';
+import type { Db } from '../db/client';
 import type { Port } from '@aforo/contracts/models';
 import type { networkTypes } from '@aforo/contracts/networks';
 import {
@@ -17,7 +17,7 @@ import {
   products,
   userProfiles,
   users,
-} from '../schema';
+} from '../db/schema';
 
 export const demoDomain = 'demo.aforo.dev';
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureTimeOptions, transmissionTimeOptions } from '@aforo/contracts/constants';
 import { pointParametersSchema } from '@aforo/contracts/point-parameters';
 import { pointInputSchema, type Point } from '@aforo/contracts/points';
-import { companyIdByName } from '../../test/factories';
-import { bearer, startTestServer, type TestServer } from '../../test/test-server';
+import { companyIdByName } from '../test/factories';
+import { bearer, startTestServer, type TestServer } from '../test/test-server';
 
 let server: TestServer;
 let admin: string;
