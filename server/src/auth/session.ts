@@ -9,8 +9,8 @@ import {
   type Role,
 } from '@aforo/contracts/roles';
 import type { UserState } from '@aforo/contracts/users';
-import { NotFoundError, UnauthorizedError, ValidationError } from '../http/errors';
-import type { RequestContext } from '../http/request-context';
+import { NotFoundError, UnauthorizedError, ValidationError } from '../core/errors';
+import { userCaller, type RequestContext } from '../core/request-context';
 import type { ProfileRow, UserRow, UsersRepository } from '../modules/users/users.repository';
 import type { TokenService } from './jwt';
 import { fieldMessage } from '@aforo/contracts/errors';
@@ -94,15 +94,17 @@ export function createSessionResolver(tokens: TokenService, usersRepo: UsersRepo
       if (check.claims.sv !== found.user.sessionVersion) throw new UnauthorizedError('AU1002');
       const profiles = profilesForCheck(found.profiles);
       const companyId = await currentCompany(companyHeader, found.user, profiles, lang);
+      const isGlobal = isGlobalUser(profiles);
       return {
         userId: found.user.id,
         email: found.user.email,
         state: found.user.state as UserState,
         profiles,
         companyId,
-        isGlobal: isGlobalUser(profiles),
+        isGlobal,
         roles: effectiveProfile(profiles, companyId)?.roles.slice() ?? [],
         lang,
+        caller: userCaller({ userId: found.user.id, companyId, isGlobal }),
         sessionVersion: found.user.sessionVersion,
       };
     },

@@ -20,7 +20,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
 import { ensureMeasurePartitions } from '../db/partitions';
 import { companies, measurementPoints, measures } from '../db/schema';
-import type { RequestContext } from '../http/request-context';
+import { userCaller, type RequestContext } from '../core/request-context';
 import { createPointSeriesService } from '../modules/points/point-series.service';
 
 const { values: args } = parseArgs({
@@ -97,8 +97,9 @@ async function main() {
     // the visibility map makes the chart index's scan index-only, as autovacuum would in production
     await db.execute(sql`vacuum analyze measures`);
 
+    const userId = randomUUID();
     const ctx: RequestContext = {
-      userId: randomUUID(),
+      userId,
       email: 'bench@aforo.dev',
       state: 'Active',
       profiles: [{ companyId: company!.id, state: 'Active', roles: ['ROLE_USER'] }],
@@ -106,6 +107,7 @@ async function main() {
       isGlobal: false,
       roles: ['ROLE_USER'],
       lang: 'en',
+      caller: userCaller({ userId, companyId: company!.id, isGlobal: false }),
     };
     const service = createPointSeriesService(db);
     const dayStart = new Date(end.getTime() - 86_400_000);

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canUseRouteGroup } from '@aforo/contracts/roles';
 import type { SessionResolver } from '../auth/session';
-import { ForbiddenError } from './errors';
+import { ForbiddenError } from '../core/errors';
 import { languageOf } from './language';
 import { isPublicRoute } from './public-routes';
 

@@ -14,50 +14,7 @@ import {
 } from '@aforo/contracts/errors';
 import { loggableError, loggableQueryError, sqlStateOf } from '../lib/query-error';
 import { languageOf } from './language';
-
-export class AppError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: ErrorCode,
-    readonly fields?: Record<string, string>,
-    status?: number,
-  ) {
-    super(code);
-    this.status = status ?? errorCatalog[code].status;
-  }
-}
-
-export class NotFoundError extends AppError {
-  constructor(code: ErrorCode = 'N1000') {
-    super(code, undefined, 404);
-  }
-}
-export class ConflictError extends AppError {
-  constructor(code: ErrorCode) {
-    super(code, undefined, 409);
-  }
-}
-export class ForbiddenError extends AppError {
-  constructor(code: ErrorCode = 'F1000') {
-    super(code, undefined, 403);
-  }
-}
-export class UnauthorizedError extends AppError {
-  constructor(code: ErrorCode = 'AU1003') {
-    super(code, undefined, 401);
-  }
-}
-/** 429 L1000 telling the client when to try again (the Retry-After header, in seconds). */
-export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('L1000', undefined, 429);
-  }
-}
-export class ValidationError extends AppError {
-  constructor(fields: Record<string, string>, code: ErrorCode = 'V1000') {
-    super(code, fields, 400);
-  }
-}
+import { AppError, RateLimitedError } from '../core/errors';
 
 interface ZodLikeIssue {
   code?: string;

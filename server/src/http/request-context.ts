@@ -1,22 +1,6 @@
-import type { Language } from '@aforo/contracts/constants';
-import type { ProfileForCheck, Role, RouteGroup } from '@aforo/contracts/roles';
-import type { UserState } from '@aforo/contracts/users';
-
-/** Who is calling and for which company; the first argument of every service and repository call. */
-export interface RequestContext {
-  userId: string;
-  email: string;
-  state: UserState;
-  profiles: ProfileForCheck[];
-  /** The company the call is about (X-Current-Company, else the user's default). */
-  companyId: string | null;
-  /** Provider staff: their global profile holds ADMIN, CHIEF or VIEWER. */
-  isGlobal: boolean;
-  roles: Role[];
-  lang: Language;
-  /** The session version of the caller's token (a refresh keeps it; see auth/session.ts). */
-  sessionVersion?: number;
-}
+/** Fastify glue of the request context: route access config and the decorations the auth hook adds. */
+import type { RouteGroup } from '@aforo/contracts/roles';
+import type { RequestContext } from '../core/request-context';
 
 export interface RouteAccess {
   /** Route group of spec §6 whose roles may call the route. */

@@ -7,8 +7,8 @@ import type { Right } from '@aforo/contracts/roles';
 import { assertCan } from '../auth/access';
 import type { Db } from '../db/client';
 import { transactor } from '../db/transaction';
-import { NotFoundError } from '../http/errors';
-import type { RequestContext } from '../http/request-context';
+import { NotFoundError } from '../core/errors';
+import type { RequestContext } from '../core/request-context';
 import { recordChange } from './log-entries/history';
 
 export interface CatalogueRepository<Row, Input, Query> {

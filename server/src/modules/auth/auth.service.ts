@@ -4,8 +4,8 @@ import type { LoginRequest } from '@aforo/contracts/auth';
 import type { TokenService } from '../../auth/jwt';
 import { verifyPassword } from '../../auth/passwords';
 import { assertAccountUsable, profilesForCheck, tokenRoles, type SessionResolver } from '../../auth/session';
-import { UnauthorizedError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { UnauthorizedError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import type { UsersRepository } from '../users/users.repository';
 import { createSignInThrottle, type SignInLimits } from './sign-in-throttle';
 

@@ -3,7 +3,7 @@
  * which answer 429; failures on an account from anywhere only slow it down, so nobody can lock a
  * known user out by failing on purpose.
  */
-import { RateLimitedError } from '../../http/errors';
+import { RateLimitedError } from '../../core/errors';
 import { addressKey, RateLimiter, retryAfterSeconds } from '../../lib/rate-limiter';
 
 export interface SignInLimits {

@@ -1,6 +1,6 @@
 /** Billing plans (System, ADMIN edits; CHIEF and VIEWER read for selectors). */
 import type { Db } from '../../db/client';
-import { ConflictError } from '../../http/errors';
+import { ConflictError } from '../../core/errors';
 import { createCatalogueService } from '../catalogue-crud';
 import { recordChange } from '../log-entries/history';
 import { billingPlanHistory, toBillingPlan } from './billing-plans.mapper';

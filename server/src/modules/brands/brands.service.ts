@@ -1,7 +1,7 @@
 /** Brands (System, ADMIN edits; CHIEF and VIEWER read for selectors). */
 import type { Brand } from '@aforo/contracts/brands';
 import type { Db } from '../../db/client';
-import { ConflictError } from '../../http/errors';
+import { ConflictError } from '../../core/errors';
 import { createCatalogueService } from '../catalogue-crud';
 import { brandHistory, toBrand } from './brands.mapper';
 import { createBrandsRepository, type BrandsRepository } from './brands.repository';

@@ -1,6 +1,6 @@
 /** Countries (System, ADMIN edits; CHIEF and VIEWER read for selectors). */
 import type { Db } from '../../db/client';
-import { ConflictError } from '../../http/errors';
+import { ConflictError } from '../../core/errors';
 import { createCatalogueService } from '../catalogue-crud';
 import { countryHistory, toCountry } from './countries.mapper';
 import { createCountriesRepository, type CountriesRepository } from './countries.repository';

@@ -19,8 +19,8 @@ import { hashKey } from '../../lib/key-hash';
 import type { Db } from '../../db/client';
 import { afterCommit, transactor } from '../../db/transaction';
 import type { EventPublisher } from '../../events/event-map';
-import { AppError, ConflictError, NotFoundError, ValidationError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import { recordChange } from '../log-entries/history';
 import { deviceHistory, toDevice, toStateChange } from './devices.mapper';
 import {

@@ -8,8 +8,8 @@
 import type { EventExportQuery, EventListQuery } from '@aforo/contracts/events';
 import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { AppError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import { createTelemetrySubjects } from '../telemetry-subjects/telemetry-subjects';
 import { toEvent } from './events.mapper';
 import { createEventsRepository } from './events.repository';

@@ -2,8 +2,8 @@
 import type { FailedMeasureExportQuery, FailedMeasureListQuery } from '@aforo/contracts/failed-measures';
 import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
-import { AppError, NotFoundError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { AppError, NotFoundError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import { toFailedMeasure, toFailedMeasureDetail } from './failed-measures.mapper';
 import { createFailedMeasuresRepository } from './failed-measures.repository';
 

@@ -2,7 +2,7 @@
 import { fieldMessage } from '@aforo/contracts/errors';
 import type { Firmware } from '@aforo/contracts/firmwares';
 import type { Db } from '../../db/client';
-import { ConflictError, ValidationError } from '../../http/errors';
+import { ConflictError, ValidationError } from '../../core/errors';
 import { createCatalogueService } from '../catalogue-crud';
 import { firmwareHistory, toFirmware } from './firmwares.mapper';
 import { createFirmwaresRepository, type FirmwaresRepository } from './firmwares.repository';

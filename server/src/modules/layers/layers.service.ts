@@ -4,8 +4,8 @@ import type { Layer, LayerInput, LayerListQuery } from '@aforo/contracts/layers'
 import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
-import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import { recordChange } from '../log-entries/history';
 import { layerHistory, toLayer } from './layers.mapper';
 import { createLayersRepository, type LayerRow, type LayersRepository } from './layers.repository';

@@ -2,7 +2,7 @@
 import type { LogEntryExportQuery, LogEntryListQuery } from '@aforo/contracts/log-entries';
 import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
-import type { RequestContext } from '../../http/request-context';
+import type { RequestContext } from '../../core/request-context';
 import { toLogEntry } from './log-entries.mapper';
 import { createLogEntriesRepository } from './log-entries.repository';
 

@@ -1,8 +1,8 @@
 import type { Mail, MailListQuery } from '@aforo/contracts/mail-outbox';
 import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
-import { NotFoundError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { NotFoundError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import { createMailOutboxRepository, type MailRow } from '../../mail/mail-outbox.repository';
 
 function toMail(row: MailRow): Mail {

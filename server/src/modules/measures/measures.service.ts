@@ -13,8 +13,8 @@ import {
 } from '@aforo/contracts/measures';
 import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { AppError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import { createTelemetrySubjects } from '../telemetry-subjects/telemetry-subjects';
 import { toMeasure } from './measures.mapper';
 import { createMeasuresRepository, type MeasureFilter } from './measures.repository';

@@ -2,7 +2,7 @@
 import { fieldMessage } from '@aforo/contracts/errors';
 import type { Model } from '@aforo/contracts/models';
 import type { Db } from '../../db/client';
-import { ConflictError, ValidationError } from '../../http/errors';
+import { ConflictError, ValidationError } from '../../core/errors';
 import { createCatalogueService } from '../catalogue-crud';
 import { modelHistory, toModel } from './models.mapper';
 import { createModelsRepository, type ModelsRepository } from './models.repository';

@@ -1,7 +1,7 @@
 /** Networks (System, ADMIN edits; CHIEF and VIEWER read for selectors). */
 import type { Network } from '@aforo/contracts/networks';
 import type { Db } from '../../db/client';
-import { ConflictError } from '../../http/errors';
+import { ConflictError } from '../../core/errors';
 import { createCatalogueService } from '../catalogue-crud';
 import { networkHistory, toNetwork } from './networks.mapper';
 import { createNetworksRepository, type NetworksRepository } from './networks.repository';

@@ -14,8 +14,8 @@ import {
 import { portParametersSchema, type PortParameters } from '@aforo/contracts/point-parameters';
 import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
-import { AppError, NotFoundError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { AppError, NotFoundError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import { readable } from '../../lib/conversion';
 import { createPointSeriesRepository, type BucketRow, type RawMeasureRow } from './point-series.repository';
 

@@ -5,8 +5,8 @@ import type { Product, ProvisioningKey } from '@aforo/contracts/products';
 import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
-import { ConflictError, NotFoundError, ValidationError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 // the very hash the ingestion directory compares a presented key with
 import { hashKey } from '../../lib/key-hash';
 import { createCatalogueService } from '../catalogue-crud';

@@ -8,7 +8,7 @@ import {
   restorePasswordSchema,
   restoreRequestSchema,
 } from '@aforo/contracts/public-auth';
-import { AppError, RateLimitedError } from '../../http/errors';
+import { AppError, RateLimitedError } from '../../core/errors';
 import { addressKey, RateLimiter, retryAfterSeconds } from '../../lib/rate-limiter';
 import type { PublicAuthService } from './public-auth.service';
 

@@ -3,7 +3,7 @@ import type { ActivationInfo } from '@aforo/contracts/public-auth';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { Mailer } from '../../mail/mailer';
 import { restoreMail } from '../../mail/templates';

@@ -5,8 +5,8 @@
  * EQ1000).
  */
 import type { Db } from '../../db/client';
-import { NotFoundError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { NotFoundError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import { createTelemetrySubjectsRepository } from './telemetry-subjects.repository';
 
 export function createTelemetrySubjects(db: Db) {

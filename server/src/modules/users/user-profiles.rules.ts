@@ -4,8 +4,8 @@
  */
 import { companyRoles, globalRoles, type Role } from '@aforo/contracts/roles';
 import type { UserProfileInput } from '@aforo/contracts/users';
-import { AppError, ForbiddenError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { AppError, ForbiddenError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import type { NewProfile } from './users.repository';
 
 const isSubset = (roles: readonly Role[], allowed: readonly Role[]) =>

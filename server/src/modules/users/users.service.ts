@@ -5,8 +5,8 @@ import { fieldMessage } from '@aforo/contracts/errors';
 import type { TokenService } from '../../auth/jwt';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { tokenRoles } from '../../auth/session';
-import { AppError, NotFoundError } from '../../http/errors';
-import type { RequestContext } from '../../http/request-context';
+import { AppError, NotFoundError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
 import { toCurrentUser, toUser } from './users.mapper';
 import type { UsersRepository } from './users.repository';
 
