@@ -20,6 +20,12 @@ const featureBoundary = (depth) => ({
   'no-restricted-syntax': ['error', { selector: `ImportExpression[source.value=/${deepFeaturePath(depth, '\\x2F')}/]`, message: featureMessage }],
 });
 
+const dbClientOnly = { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', '**/db/client'], allowTypeImports: true, message: 'Only *.repository.ts and db/ import the database client' };
+const dbClientExempt = ['server/src/db/**', 'server/src/demo/**', 'server/src/**/*.repository.ts', 'server/src/test/**', 'server/src/**/*.test.ts', 'server/src/main.ts', 'server/src/scripts/**', 'server/src/bench/**'];
+// main.ts composes the app; tests, scripts and benchmarks start it
+const httpOnly = { group: ['**/http', '**/http/*'], message: 'Only http/ and *.routes.ts import http/ (context and errors live in core/)' };
+const httpExempt = ['server/src/http/**', 'server/src/**/*.routes.ts', 'server/src/main.ts', 'server/src/test/**', 'server/src/**/*.test.ts', 'server/src/scripts/**', 'server/src/bench/**'];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'server/drizzle/**', '.tmp/**'] },
   js.configs.recommended,
@@ -78,9 +84,19 @@ export default tseslint.config(
   {
     // only repositories and db/ talk to the database (and the demo seed, which writes its world directly)
     files: ['server/src/**/*.ts'],
-    ignores: ['server/src/db/**', 'server/src/demo/**', 'server/src/**/*.repository.ts', 'server/src/test/**', 'server/src/**/*.test.ts', 'server/src/main.ts', 'server/src/scripts/**', 'server/src/bench/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', '**/db/client'], allowTypeImports: true, message: 'Only *.repository.ts and db/ import the database client' }] }],
-    },
+    ignores: dbClientExempt,
+    rules: { 'no-restricted-imports': ['error', { patterns: [dbClientOnly] }] },
+  },
+  {
+    // http/ is the Fastify glue: only it and the route files import it (core/ holds context and errors)
+    files: ['server/src/db/**/*.ts', 'server/src/demo/**/*.ts', 'server/src/**/*.repository.ts'],
+    ignores: httpExempt,
+    rules: { 'no-restricted-imports': ['error', { patterns: [httpOnly] }] },
+  },
+  {
+    // both rules where both apply (a later no-restricted-imports replaces an earlier one)
+    files: ['server/src/**/*.ts'],
+    ignores: [...dbClientExempt, ...httpExempt],
+    rules: { 'no-restricted-imports': ['error', { patterns: [dbClientOnly, httpOnly] }] },
   },
 );

@@ -4,7 +4,6 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@aforo/contracts/common/api-error';
 import type { Language } from '@aforo/contracts/constants';
 import {
-  errorCatalog,
   errorMessage,
   fieldMessage,
   fieldMessages,

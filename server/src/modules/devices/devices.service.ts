@@ -15,6 +15,7 @@ import type {
 } from '@aforo/contracts/devices';
 import { fieldMessage, type ErrorCode } from '@aforo/contracts/errors';
 import { assertCan } from '../../auth/access';
+import { createAccess } from '../../core/access';
 import { hashKey } from '../../lib/key-hash';
 import type { Db } from '../../db/client';
 import { afterCommit, transactor } from '../../db/transaction';
@@ -48,14 +49,15 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
   const transact = transactor(db, events);
   const reader = createDevicesRepository(db);
 
-  /** Provider staff reach every device; company users only their company's (404 otherwise). */
+  /** The device, if the access function lets the caller see it (404 EQ1000 otherwise). */
   async function visible(
-    repo: DevicesRepository,
+    handle: Db,
     ctx: RequestContext,
     id: string,
     withDeleted = false,
   ): Promise<DeviceRow> {
-    const row = ctx.isGlobal ? await repo.findAcrossCompanies(id) : await repo.findInCompany(ctx, id);
+    await createAccess(handle).assertDevice(ctx.caller, id);
+    const row = await createDevicesRepository(handle).findAcrossCompanies(id);
     if (!row || (row.deletedAt && !withDeleted)) throw new NotFoundError('EQ1000');
     return row;
   }
@@ -130,7 +132,7 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
 
     async get(ctx: RequestContext, id: string): Promise<Device> {
       assertCan(ctx, 'monitoring.read');
-      return toDevice(await visible(reader, ctx, id));
+      return toDevice(await visible(db, ctx, id));
     },
 
     async stateHistory(
@@ -138,7 +140,7 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
       id: string,
     ): Promise<{ rows: DeviceStateChange[]; total: number }> {
       assertCan(ctx, 'monitoring.read');
-      await visible(reader, ctx, id, true);
+      await visible(db, ctx, id, true);
       const rows = (await reader.stateHistory(id)).map(toStateChange);
       return { rows, total: rows.length };
     },
@@ -175,7 +177,7 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
       assertCan(ctx, 'devices.operate');
       return transact(async (tx) => {
         const repo = createDevicesRepository(tx);
-        const before = await visible(repo, ctx, id);
+        const before = await visible(tx, ctx, id);
         if (before.state === 'Decommissioned') throw new ConflictError('EQ1019');
         // the hardware of an installed device cannot change under its point
         const hardwareChanged = input.modelId !== before.modelId || input.productId !== before.productId;
@@ -196,7 +198,7 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
       if (action === 'decommission') assertCan(ctx, 'devices.destroy');
       return transact(async (tx) => {
         const repo = createDevicesRepository(tx);
-        const before = await visible(repo, ctx, id);
+        const before = await visible(tx, ctx, id);
         const to = assertTransition(before, action);
         const values: DeviceValues = { state: to };
         if (action === 'review') {
@@ -220,7 +222,7 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
       assertCan(ctx, 'devices.operate');
       return transact(async (tx) => {
         const repo = createDevicesRepository(tx);
-        const before = await visible(repo, ctx, id);
+        const before = await visible(tx, ctx, id);
         assertTransition(before, 'install');
         if (before.measurementPointId && before.measurementPointId !== pointId)
           throw new ConflictError('EQ1013');
@@ -251,7 +253,7 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
       assertCan(ctx, 'devices.operate');
       return transact(async (tx) => {
         const repo = createDevicesRepository(tx);
-        const before = await visible(repo, ctx, id);
+        const before = await visible(tx, ctx, id);
         assertTransition(before, 'uninstall');
         await repo.uninstallComponents(id);
         return change(
@@ -269,7 +271,7 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
     remove(ctx: RequestContext, id: string): Promise<void> {
       assertCan(ctx, 'devices.operate');
       return transact(async (tx) => {
-        const before = await visible(createDevicesRepository(tx), ctx, id);
+        const before = await visible(tx, ctx, id);
         if (before.state === 'Active') throw new ConflictError('EQ1012');
         if (before.companyId) throw new ConflictError('EQ1003');
         if (before.measurementPointId) throw new ConflictError('EQ1004');
@@ -280,7 +282,7 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
     restore(ctx: RequestContext, id: string): Promise<Device> {
       assertCan(ctx, 'devices.operate');
       return transact(async (tx) => {
-        const before = await visible(createDevicesRepository(tx), ctx, id, true);
+        const before = await visible(tx, ctx, id, true);
         if (!before.deletedAt) throw new ConflictError('EQ1005');
         return change(tx, ctx, before, { deletedAt: null }, 'restore', null);
       });
@@ -291,7 +293,7 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
       assertCan(ctx, 'devices.destroy');
       return transact(async (tx) => {
         const repo = createDevicesRepository(tx);
-        const before = await visible(repo, ctx, id, true);
+        const before = await visible(tx, ctx, id, true);
         if (before.measurementPointId) throw new ConflictError('EQ1004');
         if (before.state === 'Active') throw new ConflictError('EQ1012');
         if (await repo.hasComponents(id)) throw new ConflictError('EQ1021');
@@ -313,7 +315,7 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
       assertCan(ctx, 'devices.operate');
       return transact(async (tx) => {
         const repo = createDevicesRepository(tx);
-        const before = await visible(repo, ctx, id);
+        const before = await visible(tx, ctx, id);
         if (before.state === 'Decommissioned') throw new ConflictError('EQ1019');
         const key = randomBytes(24).toString('base64url');
         await repo.update(id, { keyHash: hashKey(key), updatedBy: ctx.userId });

@@ -2,6 +2,7 @@
 import { fieldMessage } from '@aforo/contracts/errors';
 import type { Point, PointInputParsed, PointListQuery } from '@aforo/contracts/points';
 import { assertCan } from '../../auth/access';
+import { createAccess } from '../../core/access';
 import type { Db } from '../../db/client';
 import { afterCommit, transactor } from '../../db/transaction';
 import type { EventPublisher } from '../../events/event-map';
@@ -16,14 +17,15 @@ export function createPointsService(db: Db, events?: EventPublisher) {
   const transact = transactor(db, events);
   const reader = createPointsRepository(db);
 
-  /** A point of the current company; another company's point, or a deleted one, is not found. */
+  /** The point, if the access function lets the caller see it; a deleted one is not found. */
   async function visible(
-    repo: PointsRepository,
+    handle: Db,
     ctx: RequestContext,
     id: string,
     withDeleted = false,
   ): Promise<PointRow> {
-    const row = await repo.findInCompany(ctx, id);
+    await createAccess(handle).assertPoint(ctx.caller, id);
+    const row = await createPointsRepository(handle).findInCompany(ctx, id);
     if (!row || (row.deletedAt && !withDeleted)) throw new NotFoundError('POM1000');
     return row;
   }
@@ -68,7 +70,7 @@ export function createPointsService(db: Db, events?: EventPublisher) {
 
     async get(ctx: RequestContext, id: string): Promise<Point> {
       assertCan(ctx, 'monitoring.read');
-      return toPoint(await visible(reader, ctx, id));
+      return toPoint(await visible(db, ctx, id));
     },
 
     create(ctx: RequestContext, input: PointInputParsed): Promise<Point> {
@@ -87,7 +89,7 @@ export function createPointsService(db: Db, events?: EventPublisher) {
       assertCan(ctx, 'points.edit');
       return transact(async (tx) => {
         const repo = createPointsRepository(tx);
-        const before = await visible(repo, ctx, id);
+        const before = await visible(tx, ctx, id);
         if (await repo.nameTaken(ctx, input.name, id)) throw new ConflictError('POM1001');
         await assertParameterKeys(repo, ctx, id, input.parameters);
         await repo.update(ctx, id, input);
@@ -100,7 +102,7 @@ export function createPointsService(db: Db, events?: EventPublisher) {
       assertCan(ctx, 'points.edit');
       return transact(async (tx) => {
         const repo = createPointsRepository(tx);
-        const before = await visible(repo, ctx, id);
+        const before = await visible(tx, ctx, id);
         if ((await repo.attachedDevices(id)) > 0) throw new ConflictError('POM1002');
         await repo.update(ctx, id, { deletedAt: new Date() });
         return write(tx, ctx, before, id, 'delete');
@@ -112,7 +114,7 @@ export function createPointsService(db: Db, events?: EventPublisher) {
       assertCan(ctx, 'points.edit');
       return transact(async (tx) => {
         const repo = createPointsRepository(tx);
-        const before = await visible(repo, ctx, id, true);
+        const before = await visible(tx, ctx, id, true);
         if (!before.deletedAt || (await repo.nameTaken(ctx, before.name, id)))
           throw new ConflictError('POM1011');
         await repo.update(ctx, id, { deletedAt: null });
@@ -123,7 +125,7 @@ export function createPointsService(db: Db, events?: EventPublisher) {
     /** Marks or unmarks a live point of the current company as one of the caller's favourites. */
     async setFavourite(ctx: RequestContext, id: string, on: boolean): Promise<{ ok: true }> {
       assertCan(ctx, 'favourites.edit');
-      await visible(reader, ctx, id);
+      await visible(db, ctx, id);
       await reader.setFavourite(ctx.userId, id, on);
       return { ok: true };
     },

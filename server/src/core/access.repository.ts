@@ -1,0 +1,81 @@
+/** The SQL behind the one access function: which of some point or device ids a caller may see. */
+import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { devices, layerPoints, measurementPoints } from '../db/schema';
+import type { Caller } from './request-context';
+
+const none = '00000000-0000-0000-0000-000000000000';
+
+/** The condition on measurement_points for a caller, or null when it sees every point. */
+function pointCondition(db: Db, caller: Caller): SQL | null {
+  switch (caller.kind) {
+    case 'system':
+      return null;
+    // points belong to the current company for everyone, provider staff included (DESIGN.md §3)
+    case 'user':
+      return eq(measurementPoints.companyId, caller.companyId ?? none);
+    // only what the company marked public, and never a deleted point
+    case 'public':
+      return and(
+        eq(measurementPoints.companyId, caller.companyId),
+        eq(measurementPoints.public, true),
+        isNull(measurementPoints.deletedAt),
+      )!;
+    case 'apiToken': {
+      const inCompany = eq(measurementPoints.companyId, caller.companyId);
+      if (caller.layerIds === null) return inCompany;
+      const inLayers = db
+        .select({ id: layerPoints.pointId })
+        .from(layerPoints)
+        .where(inArray(layerPoints.layerId, caller.layerIds.length ? caller.layerIds : [none]));
+      return and(inCompany, inArray(measurementPoints.id, inLayers))!;
+    }
+  }
+}
+
+export function createAccessRepository(db: Db) {
+  return {
+    async visiblePointIds(caller: Caller, ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const condition = pointCondition(db, caller);
+      const rows = await db
+        .select({ id: measurementPoints.id })
+        .from(measurementPoints)
+        .where(and(inArray(measurementPoints.id, ids), ...(condition ? [condition] : [])));
+      return rows.map((r) => r.id);
+    },
+
+    async visibleDeviceIds(caller: Caller, ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const byId = inArray(devices.id, ids);
+      let where: SQL;
+      switch (caller.kind) {
+        case 'system':
+          where = byId;
+          break;
+        // provider staff reach every device, stock without company included
+        case 'user':
+          where = caller.isGlobal ? byId : and(byId, eq(devices.companyId, caller.companyId ?? none))!;
+          break;
+        // the public dashboard shows points, never devices
+        case 'public':
+          return [];
+        // a token reaches the devices installed at the points it may read
+        case 'apiToken': {
+          const points = db
+            .select({ id: measurementPoints.id })
+            .from(measurementPoints)
+            .where(pointCondition(db, caller)!);
+          where = and(
+            byId,
+            isNotNull(devices.measurementPointId),
+            inArray(devices.measurementPointId, points),
+          )!;
+          break;
+        }
+      }
+      const rows = await db.select({ id: devices.id }).from(devices).where(where);
+      return rows.map((r) => r.id);
+    },
+  };
+}

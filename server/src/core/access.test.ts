@@ -1,0 +1,113 @@
+/** The one access function, for every kind of caller, on a real database. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { layerPoints, layers } from '../db/schema';
+import { buildCatalogue, buildCompany, buildDevice, buildPoint } from '../test/factories';
+import { openTestDatabase } from '../test/test-database';
+import { createAccess, type Access } from './access';
+import type { Caller } from './request-context';
+
+let database: Database;
+let access: Access;
+const ids = {} as Record<
+  | 'a'
+  | 'b'
+  | 'aPoint'
+  | 'aPublic'
+  | 'aDeleted'
+  | 'bPoint'
+  | 'aDevice'
+  | 'aStore'
+  | 'bDevice'
+  | 'stock'
+  | 'aLayer',
+  string
+>;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+  const db = database.db;
+  access = createAccess(db);
+  ids.a = (await buildCompany(db)).id;
+  ids.b = (await buildCompany(db)).id;
+  ids.aPoint = (await buildPoint(db, ids.a)).id;
+  ids.aPublic = (await buildPoint(db, ids.a, { public: true })).id;
+  ids.aDeleted = (await buildPoint(db, ids.a, { public: true, deletedAt: new Date() })).id;
+  ids.bPoint = (await buildPoint(db, ids.b, { public: true })).id;
+  const catalogue = await buildCatalogue(db);
+  const device = (values: Parameters<typeof buildDevice>[1]) => buildDevice(db, values).then((d) => d.id);
+  const base = { modelId: catalogue.model.id, productId: catalogue.product.id };
+  ids.aDevice = await device({ ...base, companyId: ids.a, measurementPointId: ids.aPublic, state: 'Active' });
+  ids.aStore = await device({ ...base, companyId: ids.a });
+  ids.bDevice = await device({ ...base, companyId: ids.b, measurementPointId: ids.bPoint, state: 'Active' });
+  ids.stock = await device({ ...base, companyId: null });
+  const [layer] = await db
+    .insert(layers)
+    .values({ companyId: ids.a, name: 'Ríos', colour: '#1c7ed6' })
+    .returning();
+  ids.aLayer = layer!.id;
+  await db.insert(layerPoints).values({ layerId: ids.aLayer, pointId: ids.aPublic });
+});
+afterAll(() => database.close());
+
+const allPoints = () => [ids.aPoint, ids.aPublic, ids.aDeleted, ids.bPoint];
+const allDevices = () => [ids.aDevice, ids.aStore, ids.bDevice, ids.stock];
+const sorted = (set: Set<string>) => [...set].sort();
+
+describe('the one access function', () => {
+  it('a company user sees their current company’s points and devices, nothing of another company', async () => {
+    const caller: Caller = { kind: 'user', userId: 'u', companyId: ids.a, isGlobal: false };
+    expect(sorted(await access.visiblePoints(caller, allPoints()))).toEqual(
+      [ids.aPoint, ids.aPublic, ids.aDeleted].sort(),
+    );
+    expect(sorted(await access.visibleDevices(caller, allDevices()))).toEqual(
+      [ids.aDevice, ids.aStore].sort(),
+    );
+    await expect(access.assertPoint(caller, ids.bPoint)).rejects.toMatchObject({
+      status: 404,
+      code: 'POM1000',
+    });
+    await expect(access.assertDevice(caller, ids.bDevice)).rejects.toMatchObject({
+      status: 404,
+      code: 'EQ1000',
+    });
+  });
+
+  it('provider staff see the points of the company they picked, and every device', async () => {
+    const caller: Caller = { kind: 'user', userId: 'u', companyId: ids.b, isGlobal: true };
+    expect(sorted(await access.visiblePoints(caller, allPoints()))).toEqual([ids.bPoint]);
+    expect(sorted(await access.visibleDevices(caller, allDevices()))).toEqual(allDevices().sort());
+  });
+
+  it('an API token sees its company’s points, only those of its layers when restricted', async () => {
+    const open: Caller = { kind: 'apiToken', tokenId: 't', companyId: ids.a, layerIds: null };
+    expect(sorted(await access.visiblePoints(open, allPoints()))).toEqual(
+      [ids.aPoint, ids.aPublic, ids.aDeleted].sort(),
+    );
+    const layered: Caller = { kind: 'apiToken', tokenId: 't', companyId: ids.a, layerIds: [ids.aLayer] };
+    expect(sorted(await access.visiblePoints(layered, allPoints()))).toEqual([ids.aPublic]);
+    // devices: those installed at the points it may read, never the store or another company
+    expect(sorted(await access.visibleDevices(layered, allDevices()))).toEqual([ids.aDevice]);
+    const empty: Caller = { kind: 'apiToken', tokenId: 't', companyId: ids.a, layerIds: [] };
+    expect(await access.visiblePoints(empty, allPoints())).toEqual(new Set());
+  });
+
+  it('the public dashboard sees only the live points its company marked public, and no device', async () => {
+    const caller: Caller = { kind: 'public', companyId: ids.a };
+    expect(sorted(await access.visiblePoints(caller, allPoints()))).toEqual([ids.aPublic]);
+    expect(await access.visibleDevices(caller, allDevices())).toEqual(new Set());
+  });
+
+  it('a system caller (jobs, ingestion) sees everything', async () => {
+    const caller: Caller = { kind: 'system', reason: 'no-transmission job' };
+    expect(sorted(await access.visiblePoints(caller, allPoints()))).toEqual(allPoints().sort());
+    expect(sorted(await access.visibleDevices(caller, allDevices()))).toEqual(allDevices().sort());
+    await expect(access.assertDevice(caller, ids.stock)).resolves.toBeUndefined();
+  });
+
+  it('unknown ids are simply not visible', async () => {
+    const caller: Caller = { kind: 'system', reason: 'test' };
+    expect(await access.visiblePoints(caller, ['00000000-0000-4000-8000-000000000000'])).toEqual(new Set());
+    expect(await access.visiblePoints(caller, [])).toEqual(new Set());
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * The one access function: given a caller and ids of points or devices, the ones it may see. Every
+ * service that names a point or a device by id asks it (points, devices, components at points,
+ * telemetry reads), so a new kind of caller (API token, public dashboard, system job) is answered
+ * in one place.
+ */
+import type { Db } from '../db/client';
+import { createAccessRepository } from './access.repository';
+import { NotFoundError } from './errors';
+import type { Caller } from './request-context';
+import type { ErrorCode } from '@aforo/contracts/errors';
+
+export interface Access {
+  visiblePoints(caller: Caller, ids: readonly string[]): Promise<Set<string>>;
+  visibleDevices(caller: Caller, ids: readonly string[]): Promise<Set<string>>;
+  /** 404 with the point's code (POM1000) unless the caller may see it. */
+  assertPoint(caller: Caller, id: string, code?: ErrorCode): Promise<void>;
+  /** 404 with the device's code (EQ1000) unless the caller may see it. */
+  assertDevice(caller: Caller, id: string, code?: ErrorCode): Promise<void>;
+}
+
+export function createAccess(db: Db): Access {
+  const repo = createAccessRepository(db);
+  const unique = (ids: readonly string[]) => [...new Set(ids)];
+  return {
+    async visiblePoints(caller, ids) {
+      return new Set(await repo.visiblePointIds(caller, unique(ids)));
+    },
+    async visibleDevices(caller, ids) {
+      return new Set(await repo.visibleDeviceIds(caller, unique(ids)));
+    },
+    async assertPoint(caller, id, code = 'POM1000') {
+      if ((await repo.visiblePointIds(caller, [id])).length === 0) throw new NotFoundError(code);
+    },
+    async assertDevice(caller, id, code = 'EQ1000') {
+      if ((await repo.visibleDeviceIds(caller, [id])).length === 0) throw new NotFoundError(code);
+    },
+  };
+}
