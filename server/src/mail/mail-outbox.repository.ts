@@ -3,6 +3,7 @@ import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { MailListQuery } from '@aforo/contracts/mail-outbox';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
+import { paged } from '../db/paging';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 export interface NewMail {
@@ -43,10 +44,7 @@ export function createMailOutboxRepository(db: Db) {
 
     async listAcrossCompanies(query: MailListQuery): Promise<{ rows: MailRow[]; total: number }> {
       const base = db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id));
-      const rows =
-        query.length === -1
-          ? await base
-          : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const rows = await paged(base.$dynamic(), query);
       const [total] = await db.select({ n: count() }).from(mailOutbox);
       return { rows, total: total?.n ?? 0 };
     },

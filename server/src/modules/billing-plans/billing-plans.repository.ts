@@ -4,6 +4,7 @@ import type { BillingPlanInput, BillingPlanListQuery } from '@aforo/contracts/bi
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
 import { billingPlans, companies } from '../../db/schema';
+import { paged } from '../../db/paging';
 
 export type BillingPlanRow = typeof billingPlans.$inferSelect & { companies: number };
 
@@ -39,10 +40,7 @@ export function createBillingPlansRepository(db: Db) {
         .from(billingPlans)
         .where(where)
         .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(billingPlans.id));
-      const rows =
-        query.length === -1
-          ? await base
-          : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const rows = await paged(base.$dynamic(), query);
       const [total] = await db.select({ n: count() }).from(billingPlans).where(where);
       return { rows, total: total?.n ?? 0 };
     },

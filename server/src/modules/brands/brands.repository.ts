@@ -4,6 +4,7 @@ import type { BrandInput, BrandListQuery } from '@aforo/contracts/brands';
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
 import { brands } from '../../db/schema';
+import { paged } from '../../db/paging';
 
 export type BrandRow = typeof brands.$inferSelect & { models: number };
 
@@ -33,10 +34,7 @@ export function createBrandsRepository(db: Db) {
         .from(brands)
         .where(where)
         .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(brands.id));
-      const rows =
-        query.length === -1
-          ? await base
-          : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const rows = await paged(base.$dynamic(), query);
       const [total] = await db.select({ n: count() }).from(brands).where(where);
       return { rows, total: total?.n ?? 0 };
     },

@@ -4,6 +4,7 @@ import type { CompanyInputParsed, CompanyListQuery } from '@aforo/contracts/comp
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
 import { billingPlans, companies, countries } from '../../db/schema';
+import { paged } from '../../db/paging';
 
 const orderColumns = {
   business_name: companies.businessName,
@@ -58,10 +59,7 @@ export function createCompaniesRepository(db: Db) {
       const base = selectWithRelations()
         .where(where)
         .orderBy(sql`${column} ${direction}`, companies.id);
-      const rows =
-        query.length === -1
-          ? await base
-          : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const rows = await paged(base.$dynamic(), query);
       const [total] = await db.select({ n: count() }).from(companies).where(where);
       return { rows, total: total?.n ?? 0 };
     },

@@ -4,6 +4,7 @@ import type { ComponentTypeInput, ComponentTypeListQuery } from '@aforo/contract
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
 import { components, componentTypes, devices } from '../../db/schema';
+import { paged } from '../../db/paging';
 
 export type ComponentTypeRow = typeof componentTypes.$inferSelect & { components: number };
 
@@ -40,10 +41,7 @@ export function createComponentTypesRepository(db: Db) {
         .from(componentTypes)
         .where(where)
         .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(componentTypes.id));
-      const rows =
-        query.length === -1
-          ? await base
-          : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const rows = await paged(base.$dynamic(), query);
       const [total] = await db.select({ n: count() }).from(componentTypes).where(where);
       return { rows, total: total?.n ?? 0 };
     },

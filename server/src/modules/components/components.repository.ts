@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
 import { components, componentTypes, devices, measurementPoints } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
+import { paged } from '../../db/paging';
 
 export type ComponentRecord = typeof components.$inferSelect;
 export type ComponentRow = ComponentRecord & {
@@ -52,10 +53,7 @@ export function createComponentsRepository(db: Db) {
     const base = select()
       .where(all)
       .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(components.id));
-    const rows =
-      query.length === -1
-        ? await base
-        : await base.limit(query.length).offset((query.page - 1) * query.length);
+    const rows = await paged(base.$dynamic(), query);
     const [total] = await db
       .select({ n: count() })
       .from(components)

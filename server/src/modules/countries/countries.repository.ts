@@ -4,6 +4,7 @@ import type { CountryInput, CountryListQuery } from '@aforo/contracts/countries'
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
 import { companies, countries } from '../../db/schema';
+import { paged } from '../../db/paging';
 
 export type CountryRow = typeof countries.$inferSelect & { companies: number };
 
@@ -33,10 +34,7 @@ export function createCountriesRepository(db: Db) {
         .from(countries)
         .where(where)
         .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(countries.id));
-      const rows =
-        query.length === -1
-          ? await base
-          : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const rows = await paged(base.$dynamic(), query);
       const [total] = await db.select({ n: count() }).from(countries).where(where);
       return { rows, total: total?.n ?? 0 };
     },

@@ -18,6 +18,7 @@ import {
   users,
 } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
+import { paged } from '../../db/paging';
 
 export type DeviceRecord = typeof devices.$inferSelect;
 export type DeviceRow = DeviceRecord & {
@@ -76,10 +77,7 @@ export function createDevicesRepository(db: Db) {
     const base = select()
       .where(all)
       .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(devices.id));
-    const rows =
-      query.length === -1
-        ? await base
-        : await base.limit(query.length).offset((query.page - 1) * query.length);
+    const rows = await paged(base.$dynamic(), query);
     const [total] = await db.select({ n: count() }).from(devices).where(all);
     return { rows: rows.map(flatten), total: total?.n ?? 0 };
   }

@@ -4,6 +4,7 @@ import type { FirmwareInput, FirmwareListQuery } from '@aforo/contracts/firmware
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
 import { devices, firmwares, models } from '../../db/schema';
+import { paged } from '../../db/paging';
 
 export interface FirmwareRow {
   id: string;
@@ -47,10 +48,7 @@ export function createFirmwaresRepository(db: Db) {
       const base = joined()
         .where(where)
         .orderBy(...orderColumns[query.order].map((c) => direction(c)), asc(firmwares.id));
-      const rows =
-        query.length === -1
-          ? await base
-          : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const rows = await paged(base.$dynamic(), query);
       const [total] = await db
         .select({ n: count() })
         .from(firmwares)

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
 import { layerPoints, layers, measurementPoints } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
+import { paged } from '../../db/paging';
 
 export type LayerRecord = typeof layers.$inferSelect;
 export type LayerRow = LayerRecord & { pointIds: string[] };
@@ -44,10 +45,7 @@ export function createLayersRepository(db: Db) {
         .from(layers)
         .where(where)
         .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(layers.id));
-      const records =
-        query.length === -1
-          ? await base
-          : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const records = await paged(base.$dynamic(), query);
       const [total] = await db.select({ n: count() }).from(layers).where(where);
       return { rows: await withPoints(records), total: total?.n ?? 0 };
     },

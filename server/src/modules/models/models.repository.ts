@@ -4,6 +4,7 @@ import type { ModelInput, ModelListQuery, Port } from '@aforo/contracts/models';
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
 import { brands, devices, firmwares, models, productModels } from '../../db/schema';
+import { paged } from '../../db/paging';
 
 export interface ModelRow {
   id: string;
@@ -46,10 +47,7 @@ export function createModelsRepository(db: Db) {
       const base = joined()
         .where(where)
         .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(models.id));
-      const rows =
-        query.length === -1
-          ? await base
-          : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const rows = await paged(base.$dynamic(), query);
       const [total] = await db.select({ n: count() }).from(models).where(where);
       return { rows: rows.map(typed), total: total?.n ?? 0 };
     },

@@ -4,6 +4,7 @@ import type { NetworkInput, NetworkListQuery, networkTypes } from '@aforo/contra
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
 import { devices, networks } from '../../db/schema';
+import { paged } from '../../db/paging';
 
 export type NetworkRow = Omit<typeof networks.$inferSelect, 'type'> & {
   type: (typeof networkTypes)[number];
@@ -35,10 +36,7 @@ export function createNetworksRepository(db: Db) {
         .from(networks)
         .where(where)
         .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(networks.id));
-      const rows =
-        query.length === -1
-          ? await base
-          : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const rows = await paged(base.$dynamic(), query);
       const [total] = await db.select({ n: count() }).from(networks).where(where);
       return { rows, total: total?.n ?? 0 };
     },

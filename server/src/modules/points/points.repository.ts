@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
 import { devices, layerPoints, layers, measurementPoints, models, pointFavourites } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
+import { paged } from '../../db/paging';
 
 export type PointRecord = typeof measurementPoints.$inferSelect;
 export type PointValues = Partial<Omit<PointRecord, 'id' | 'createdAt'>>;
@@ -105,10 +106,7 @@ export function createPointsRepository(db: Db) {
         .from(measurementPoints)
         .where(where)
         .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(measurementPoints.id));
-      const records =
-        query.length === -1
-          ? await base
-          : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const records = await paged(base.$dynamic(), query);
       const [total] = await db.select({ n: count() }).from(measurementPoints).where(where);
       return { rows: await decorate(scope.userId, records), total: total?.n ?? 0 };
     },

@@ -4,6 +4,7 @@ import type { ProductInput, ProductListQuery } from '@aforo/contracts/products';
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
 import { devices, models, productModels, products } from '../../db/schema';
+import { paged } from '../../db/paging';
 
 export type ProductRow = typeof products.$inferSelect & {
   models: { id: string; name: string }[];
@@ -48,10 +49,7 @@ export function createProductsRepository(db: Db) {
         .from(products)
         .where(where)
         .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(products.id));
-      const rows =
-        query.length === -1
-          ? await base
-          : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const rows = await paged(base.$dynamic(), query);
       const [total] = await db.select({ n: count() }).from(products).where(where);
       return { rows, total: total?.n ?? 0 };
     },

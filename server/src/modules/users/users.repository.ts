@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
 import { companies, userProfiles, users } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
+import { paged } from '../../db/paging';
 
 export type UserRow = typeof users.$inferSelect;
 export type ProfileRow = typeof userProfiles.$inferSelect & { companyName: string | null };
@@ -179,10 +180,7 @@ export function createUsersRepository(db: Db) {
         .innerJoin(userProfiles, and(eq(userProfiles.userId, users.id), profileMatch))
         .where(where)
         .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(users.id));
-      const rows =
-        query.length === -1
-          ? await base
-          : await base.limit(query.length).offset((query.page - 1) * query.length);
+      const rows = await paged(base.$dynamic(), query);
       const [total] = await db
         .select({ n: count() })
         .from(users)
