@@ -1,7 +1,15 @@
 /** The SQL behind the one access function: which of some point or device ids a caller may see. */
 import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { devices, layerPoints, measurementPoints } from '../db/schema';
+import {
+  components,
+  devices,
+  layerPoints,
+  layers,
+  measurementPoints,
+  userProfiles,
+  users,
+} from '../db/schema';
 import type { Caller } from './request-context';
 
 const none = '00000000-0000-0000-0000-000000000000';
@@ -75,6 +83,77 @@ export function createAccessRepository(db: Db) {
         }
       }
       const rows = await db.select({ id: devices.id }).from(devices).where(where);
+      return rows.map((r) => r.id);
+    },
+    /** Provider staff reach every component; company users those at their company's points. */
+    async visibleComponentIds(caller: Caller, ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const byId = inArray(components.id, ids);
+      if (caller.kind === 'public' || caller.kind === 'apiToken') return [];
+      const where =
+        caller.kind === 'system' || caller.isGlobal
+          ? byId
+          : and(
+              byId,
+              inArray(
+                components.pointId,
+                db
+                  .select({ id: measurementPoints.id })
+                  .from(measurementPoints)
+                  .where(eq(measurementPoints.companyId, caller.companyId ?? none)),
+              ),
+            )!;
+      const rows = await db.select({ id: components.id }).from(components).where(where);
+      return rows.map((r) => r.id);
+    },
+
+    /** Layers belong to the current company for everyone; a token reaches its own layers. */
+    async visibleLayerIds(caller: Caller, ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const byId = inArray(layers.id, ids);
+      let where: SQL;
+      switch (caller.kind) {
+        case 'system':
+          where = byId;
+          break;
+        case 'public':
+          return [];
+        case 'user':
+          where = and(byId, eq(layers.companyId, caller.companyId ?? none))!;
+          break;
+        case 'apiToken':
+          where = and(
+            byId,
+            eq(layers.companyId, caller.companyId),
+            ...(caller.layerIds === null
+              ? []
+              : [inArray(layers.id, caller.layerIds.length ? caller.layerIds : [none])]),
+          )!;
+          break;
+      }
+      const rows = await db.select({ id: layers.id }).from(layers).where(where);
+      return rows.map((r) => r.id);
+    },
+
+    /** Provider staff reach every user; a company user those holding a profile in their company. */
+    async visibleUserIds(caller: Caller, ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const byId = inArray(users.id, ids);
+      if (caller.kind === 'public' || caller.kind === 'apiToken') return [];
+      const where =
+        caller.kind === 'system' || caller.isGlobal
+          ? byId
+          : and(
+              byId,
+              inArray(
+                users.id,
+                db
+                  .select({ id: userProfiles.userId })
+                  .from(userProfiles)
+                  .where(eq(userProfiles.companyId, caller.companyId ?? none)),
+              ),
+            )!;
+      const rows = await db.select({ id: users.id }).from(users).where(where);
       return rows.map((r) => r.id);
     },
   };

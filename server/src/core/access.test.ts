@@ -1,8 +1,8 @@
 /** The one access function, for every kind of caller, on a real database. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { layerPoints, layers } from '../db/schema';
-import { buildCatalogue, buildCompany, buildDevice, buildPoint } from '../test/factories';
+import { componentTypes, components, layerPoints, layers } from '../db/schema';
+import { buildCatalogue, buildCompany, buildDevice, buildPoint, buildUser } from '../test/factories';
 import { openTestDatabase } from '../test/test-database';
 import { createAccess, type Access } from './access';
 import type { Caller } from './request-context';
@@ -103,6 +103,46 @@ describe('the one access function', () => {
     expect(sorted(await access.visiblePoints(caller, allPoints()))).toEqual(allPoints().sort());
     expect(sorted(await access.visibleDevices(caller, allDevices()))).toEqual(allDevices().sort());
     await expect(access.assertDevice(caller, ids.stock)).resolves.toBeUndefined();
+  });
+
+  it('components through their point, layers by company (and a token’s own), users by profile', async () => {
+    const db = database.db;
+    const [type] = await db
+      .insert(componentTypes)
+      .values({ name: `Tipo ${Date.now()}`, magnitude: 'Nivel', measureType: 'Continua' })
+      .returning();
+    const typeId = type!.id;
+    const [atA] = await db
+      .insert(components)
+      .values({ typeId, serial: `C-${Date.now()}`, state: 'Installed', pointId: ids.aPublic })
+      .returning();
+    const [stock] = await db
+      .insert(components)
+      .values({ typeId, serial: `S-${Date.now()}` })
+      .returning();
+    const userA = await buildUser(db, { companyId: ids.a });
+    const aUser: Caller = { kind: 'user', userId: 'u', companyId: ids.a, isGlobal: false };
+    const bUser: Caller = { kind: 'user', userId: 'u', companyId: ids.b, isGlobal: false };
+    const staff: Caller = { kind: 'user', userId: 'u', companyId: ids.b, isGlobal: true };
+    await expect(access.assertComponent(aUser, atA!.id)).resolves.toBeUndefined();
+    await expect(access.assertComponent(bUser, atA!.id)).rejects.toMatchObject({
+      status: 404,
+      code: 'SET1002',
+    });
+    await expect(access.assertComponent(aUser, stock!.id)).rejects.toMatchObject({ status: 404 });
+    await expect(access.assertComponent(staff, stock!.id)).resolves.toBeUndefined();
+    await expect(access.assertLayer(aUser, ids.aLayer)).resolves.toBeUndefined();
+    await expect(access.assertLayer(bUser, ids.aLayer)).rejects.toMatchObject({ status: 404, code: 'N1000' });
+    await expect(
+      access.assertLayer({ kind: 'apiToken', tokenId: 't', companyId: ids.a, layerIds: [] }, ids.aLayer),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(access.assertUser(aUser, userA.id)).resolves.toBeUndefined();
+    await expect(access.assertUser(bUser, userA.id)).rejects.toMatchObject({ status: 404, code: 'U1000' });
+    await expect(access.assertUser(staff, userA.id)).resolves.toBeUndefined();
+    await expect(access.assertUser({ kind: 'public', companyId: ids.a }, userA.id)).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(access.assertUser({ kind: 'system', reason: 'test' }, userA.id)).resolves.toBeUndefined();
   });
 
   it('unknown ids are simply not visible', async () => {

@@ -1,7 +1,7 @@
 /**
- * The one access function: given a caller and ids of points or devices, the ones it may see. Every
- * service that names a point or a device by id asks it (points, devices, components at points,
- * telemetry reads), so a new kind of caller (API token, public dashboard, system job) is answered
+ * The one access function: given a caller and ids of points or devices (and of the components,
+ * layers and users hanging on them), the ones it may see. Every service that names such an item by
+ * id asks it (points, devices, components, layers, user administration, telemetry reads), so a new kind of caller (API token, public dashboard, system job) is answered
  * in one place.
  */
 import type { Db } from '../db/client';
@@ -17,6 +17,12 @@ export interface Access {
   assertPoint(caller: Caller, id: string, code?: ErrorCode): Promise<void>;
   /** 404 with the device's code (EQ1000) unless the caller may see it. */
   assertDevice(caller: Caller, id: string, code?: ErrorCode): Promise<void>;
+  /** 404 SET1002 unless the caller may see the component (through its point). */
+  assertComponent(caller: Caller, id: string): Promise<void>;
+  /** 404 N1000 unless the caller may see the layer. */
+  assertLayer(caller: Caller, id: string): Promise<void>;
+  /** 404 U1000 unless the caller may see the user (a profile in their company, or provider staff). */
+  assertUser(caller: Caller, id: string): Promise<void>;
 }
 
 export function createAccess(db: Db): Access {
@@ -34,6 +40,15 @@ export function createAccess(db: Db): Access {
     },
     async assertDevice(caller, id, code = 'EQ1000') {
       if ((await repo.visibleDeviceIds(caller, [id])).length === 0) throw new NotFoundError(code);
+    },
+    async assertComponent(caller, id) {
+      if ((await repo.visibleComponentIds(caller, [id])).length === 0) throw new NotFoundError('SET1002');
+    },
+    async assertLayer(caller, id) {
+      if ((await repo.visibleLayerIds(caller, [id])).length === 0) throw new NotFoundError('N1000');
+    },
+    async assertUser(caller, id) {
+      if ((await repo.visibleUserIds(caller, [id])).length === 0) throw new NotFoundError('U1000');
     },
   };
 }

@@ -11,6 +11,7 @@ import type {
 } from '@aforo/contracts/components';
 import { fieldMessage } from '@aforo/contracts/errors';
 import { assertCan } from '../../auth/access';
+import { createAccess } from '../../core/access';
 import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
@@ -32,9 +33,10 @@ export function createComponentsService(db: Db) {
   const transact = transactor(db);
   const reader = createComponentsRepository(db);
 
-  /** Provider staff reach every component; company users only those at their points (404 otherwise). */
-  async function visible(repo: ComponentsRepository, ctx: RequestContext, id: string): Promise<ComponentRow> {
-    const row = ctx.isGlobal ? await repo.findAcrossCompanies(id) : await repo.findInCompany(ctx, id);
+  /** The component, if the access function lets the caller see it (404 SET1002 otherwise). */
+  async function visible(handle: Db, ctx: RequestContext, id: string): Promise<ComponentRow> {
+    await createAccess(handle).assertComponent(ctx.caller, id);
+    const row = await createComponentsRepository(handle).findAcrossCompanies(id);
     if (!row) throw new NotFoundError('SET1002');
     return row;
   }
@@ -94,7 +96,7 @@ export function createComponentsService(db: Db) {
 
     async get(ctx: RequestContext, id: string): Promise<Component> {
       assertCan(ctx, 'monitoring.read');
-      return toComponent(await visible(reader, ctx, id));
+      return toComponent(await visible(db, ctx, id));
     },
 
     /** New components enter the stock: Inactive, no device, no point. */
@@ -120,7 +122,7 @@ export function createComponentsService(db: Db) {
       assertCan(ctx, 'devices.operate');
       return transact(async (tx) => {
         const repo = createComponentsRepository(tx);
-        const before = await visible(repo, ctx, id);
+        const before = await visible(tx, ctx, id);
         assertInactive(before);
         return change(tx, ctx, before, await prepare(ctx, repo, input, id), 'update');
       });
@@ -130,7 +132,7 @@ export function createComponentsService(db: Db) {
       assertCan(ctx, 'devices.operate');
       return transact(async (tx) => {
         const repo = createComponentsRepository(tx);
-        const before = await visible(repo, ctx, id);
+        const before = await visible(tx, ctx, id);
         assertInactive(before);
         await repo.remove(id);
         await recordChange(tx, ctx, {
@@ -149,7 +151,7 @@ export function createComponentsService(db: Db) {
       assertCan(ctx, 'devices.operate');
       return transact(async (tx) => {
         const repo = createComponentsRepository(tx);
-        const before = await visible(repo, ctx, id);
+        const before = await visible(tx, ctx, id);
         if (before.state === 'Installed') throw new ConflictError('EQ1013');
         if (before.state === 'Decommissioned') throw new ConflictError('EQ1019');
         if (!before.typeEnabled) throw new ConflictError('EQ1014');
@@ -180,7 +182,7 @@ export function createComponentsService(db: Db) {
     uninstall(ctx: RequestContext, id: string): Promise<Component> {
       assertCan(ctx, 'devices.operate');
       return transact(async (tx) => {
-        const before = await visible(createComponentsRepository(tx), ctx, id);
+        const before = await visible(tx, ctx, id);
         if (before.state !== 'Installed') throw new ConflictError('EQ1015');
         return change(tx, ctx, before, { state: 'Inactive', deviceId: null, pointId: null }, 'uninstall');
       });
@@ -190,7 +192,7 @@ export function createComponentsService(db: Db) {
     decommission(ctx: RequestContext, id: string): Promise<Component> {
       assertCan(ctx, 'devices.destroy');
       return transact(async (tx) => {
-        const before = await visible(createComponentsRepository(tx), ctx, id);
+        const before = await visible(tx, ctx, id);
         if (before.state !== 'Inactive') throw new ConflictError('EQ1008');
         return change(tx, ctx, before, { state: 'Decommissioned' }, 'decommission');
       });
@@ -199,7 +201,7 @@ export function createComponentsService(db: Db) {
     reincorporate(ctx: RequestContext, id: string): Promise<Component> {
       assertCan(ctx, 'devices.operate');
       return transact(async (tx) => {
-        const before = await visible(createComponentsRepository(tx), ctx, id);
+        const before = await visible(tx, ctx, id);
         if (before.state !== 'Decommissioned') throw new ConflictError('EQ1010');
         return change(tx, ctx, before, { state: 'Inactive' }, 'reincorporate');
       });

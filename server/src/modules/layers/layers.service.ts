@@ -2,6 +2,7 @@
 import { fieldMessage } from '@aforo/contracts/errors';
 import type { Layer, LayerInput, LayerListQuery } from '@aforo/contracts/layers';
 import { assertCan } from '../../auth/access';
+import { createAccess } from '../../core/access';
 import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
@@ -14,8 +15,10 @@ export function createLayersService(db: Db) {
   const transact = transactor(db);
   const reader = createLayersRepository(db);
 
-  async function visible(repo: LayersRepository, ctx: RequestContext, id: string): Promise<LayerRow> {
-    const row = await repo.findInCompany(ctx, id);
+  /** The layer, if the access function lets the caller see it (404 otherwise). */
+  async function visible(handle: Db, ctx: RequestContext, id: string): Promise<LayerRow> {
+    await createAccess(handle).assertLayer(ctx.caller, id);
+    const row = await createLayersRepository(handle).findInCompany(ctx, id);
     if (!row) throw new NotFoundError('N1000');
     return row;
   }
@@ -57,7 +60,7 @@ export function createLayersService(db: Db) {
 
     async get(ctx: RequestContext, id: string): Promise<Layer> {
       assertCan(ctx, 'monitoring.read');
-      return toLayer(await visible(reader, ctx, id));
+      return toLayer(await visible(db, ctx, id));
     },
 
     create(ctx: RequestContext, input: LayerInput): Promise<Layer> {
@@ -77,7 +80,7 @@ export function createLayersService(db: Db) {
       assertCan(ctx, 'points.edit');
       return transact(async (tx) => {
         const repo = createLayersRepository(tx);
-        const before = await visible(repo, ctx, id);
+        const before = await visible(tx, ctx, id);
         await assertInput(repo, ctx, input, id);
         await repo.update(ctx, id, input);
         await repo.replacePoints(id, input.pointIds);
@@ -90,7 +93,7 @@ export function createLayersService(db: Db) {
       assertCan(ctx, 'points.edit');
       return transact(async (tx) => {
         const repo = createLayersRepository(tx);
-        const before = await visible(repo, ctx, id);
+        const before = await visible(tx, ctx, id);
         await repo.remove(ctx, id);
         await recordChange(tx, ctx, {
           entityType: 'layer',

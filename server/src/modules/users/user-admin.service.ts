@@ -8,6 +8,7 @@ import type {
   UserRow as UserRowDto,
 } from '@aforo/contracts/users';
 import { assertCan } from '../../auth/access';
+import { createAccess } from '../../core/access';
 import { profilesForCheck } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
@@ -49,8 +50,10 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
   const reader = createUsersRepository(db);
 
   /** A user the caller may administer (deleted ones too), with the profiles the caller may see. */
-  async function visibleUser(repo: UsersRepository, ctx: RequestContext, id: string): Promise<VisibleUser> {
-    const user = ctx.isGlobal ? await repo.findAcrossCompanies(id) : await repo.findInCompany(ctx, id);
+  async function visibleUser(handle: Db, ctx: RequestContext, id: string): Promise<VisibleUser> {
+    await createAccess(handle).assertUser(ctx.caller, id);
+    const repo = createUsersRepository(handle);
+    const user = await repo.findAcrossCompanies(id);
     if (!user) throw new NotFoundError('U1000');
     const all = await repo.profilesOf([user.id]);
     const visible = ctx.isGlobal ? all : all.filter((p) => p.companyId === ctx.companyId);
@@ -130,7 +133,7 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
 
     async get(ctx: RequestContext, id: string): Promise<User> {
       assertCan(ctx, 'users.manage');
-      const found = await visibleUser(reader, ctx, id);
+      const found = await visibleUser(db, ctx, id);
       if (found.user.deletedAt) throw new NotFoundError('U1000');
       return dto(ctx, found);
     },
@@ -164,7 +167,7 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
         });
         await repo.replaceProfiles(id, profiles);
         await repo.updateUser(id, { defaultCompanyId: firstCompany });
-        const created = await visibleUser(repo, ctx, id);
+        const created = await visibleUser(tx, ctx, id);
         const { user, visible } = created;
         await recordChange(tx, ctx, {
           entityType: 'user',
@@ -186,7 +189,7 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
       const profiles = allowedProfiles(ctx, input.profiles);
       return transact(async (tx) => {
         const repo = createUsersRepository(tx);
-        const before = await visibleUser(repo, ctx, id);
+        const before = await visibleUser(tx, ctx, id);
         if (before.user.deletedAt) throw new NotFoundError('U1000');
         for (const p of profiles)
           if (p.companyId && !(await repo.companyExists(p.companyId))) throw new NotFoundError('CO1000');
@@ -207,7 +210,7 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
           throw new ForbiddenError('F1001');
         }
         await repo.replaceProfiles(id, profiles, ctx.isGlobal ? undefined : ctx.companyId!);
-        const after = await visibleUser(repo, ctx, id);
+        const after = await visibleUser(tx, ctx, id);
         // new roles or a new sign-in name end the user's sessions (the editor's own stays: they saved it)
         const accessChanged =
           accessKey(before.all) !== accessKey(after.all) || before.user.email !== after.user.email;
@@ -229,7 +232,7 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
       const mailIds: string[] = [];
       const result = await transact(async (tx) => {
         const repo = createUsersRepository(tx);
-        const before = await visibleUser(repo, ctx, id);
+        const before = await visibleUser(tx, ctx, id);
         assertOwnsAccount(ctx, before.all);
         const { user } = before;
         if (action !== 'restore' && user.deletedAt) throw new NotFoundError('U1000');
@@ -261,7 +264,7 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
         }
         // disable and delete end the sessions; enable and restore too, so none revives (nor a suspended one)
         if (action !== 'renew-activation') await repo.endSessions(id);
-        const after = await visibleUser(repo, ctx, id);
+        const after = await visibleUser(tx, ctx, id);
         await recordChange(tx, ctx, {
           entityType: 'user',
           entityId: id,
