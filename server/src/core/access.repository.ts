@@ -1,5 +1,6 @@
 /** The SQL behind the one access function: which of some point or device ids a caller may see. */
-import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
   components,
@@ -42,6 +43,25 @@ function pointCondition(db: Db, caller: Caller): SQL | null {
 }
 
 export function createAccessRepository(db: Db) {
+  /** Items only users reach: provider staff and the system all of them, a company user those whose
+   * `link` falls in what `ofCompany` selects for their company; tokens and the public none. */
+  async function staffOrCompany(
+    caller: Caller,
+    id: PgColumn,
+    link: PgColumn,
+    ofCompany: (companyId: string) => SQLWrapper,
+    ids: string[],
+  ): Promise<string[]> {
+    if (ids.length === 0 || caller.kind === 'public' || caller.kind === 'apiToken') return [];
+    const byId = inArray(id, ids);
+    const where =
+      caller.kind === 'system' || caller.isGlobal
+        ? byId
+        : and(byId, inArray(link, ofCompany(caller.companyId ?? none)));
+    const rows = await db.select({ id }).from(id.table).where(where);
+    return rows.map((r) => r.id as string);
+  }
+
   return {
     async visiblePointIds(caller: Caller, ids: string[]): Promise<string[]> {
       if (ids.length === 0) return [];
@@ -87,24 +107,12 @@ export function createAccessRepository(db: Db) {
     },
     /** Provider staff reach every component; company users those at their company's points. */
     async visibleComponentIds(caller: Caller, ids: string[]): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const byId = inArray(components.id, ids);
-      if (caller.kind === 'public' || caller.kind === 'apiToken') return [];
-      const where =
-        caller.kind === 'system' || caller.isGlobal
-          ? byId
-          : and(
-              byId,
-              inArray(
-                components.pointId,
-                db
-                  .select({ id: measurementPoints.id })
-                  .from(measurementPoints)
-                  .where(eq(measurementPoints.companyId, caller.companyId ?? none)),
-              ),
-            )!;
-      const rows = await db.select({ id: components.id }).from(components).where(where);
-      return rows.map((r) => r.id);
+      const companyPoints = (companyId: string) =>
+        db
+          .select({ id: measurementPoints.id })
+          .from(measurementPoints)
+          .where(eq(measurementPoints.companyId, companyId));
+      return staffOrCompany(caller, components.id, components.pointId, companyPoints, ids);
     },
 
     /** Layers belong to the current company for everyone; a token reaches its own layers. */
@@ -137,24 +145,12 @@ export function createAccessRepository(db: Db) {
 
     /** Provider staff reach every user; a company user those holding a profile in their company. */
     async visibleUserIds(caller: Caller, ids: string[]): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const byId = inArray(users.id, ids);
-      if (caller.kind === 'public' || caller.kind === 'apiToken') return [];
-      const where =
-        caller.kind === 'system' || caller.isGlobal
-          ? byId
-          : and(
-              byId,
-              inArray(
-                users.id,
-                db
-                  .select({ id: userProfiles.userId })
-                  .from(userProfiles)
-                  .where(eq(userProfiles.companyId, caller.companyId ?? none)),
-              ),
-            )!;
-      const rows = await db.select({ id: users.id }).from(users).where(where);
-      return rows.map((r) => r.id);
+      const companyUsers = (companyId: string) =>
+        db
+          .select({ id: userProfiles.userId })
+          .from(userProfiles)
+          .where(eq(userProfiles.companyId, companyId));
+      return staffOrCompany(caller, users.id, users.id, companyUsers, ids);
     },
   };
 }

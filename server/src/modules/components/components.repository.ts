@@ -69,13 +69,6 @@ export function createComponentsRepository(db: Db) {
     /** Provider staff: every component, stock included. */
     listAcrossCompanies: (query: ComponentListQuery) => list(undefined, query),
 
-    async findInCompany(scope: Scope, id: string): Promise<ComponentRow | undefined> {
-      const [row] = await select().where(
-        and(eq(components.id, id), inCompany(scope, measurementPoints.companyId)),
-      );
-      return row && flatten(row);
-    },
-
     async findAcrossCompanies(id: string): Promise<ComponentRow | undefined> {
       const [row] = await select().where(eq(components.id, id));
       return row && flatten(row);

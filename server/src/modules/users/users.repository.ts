@@ -1,5 +1,5 @@
 /** SQL for users and their profiles. Functions take the request scope first, except sign-in lookups. */
-import { and, asc, count, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { UserListQuery } from '@aforo/contracts/users';
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
@@ -66,26 +66,6 @@ export function createUsersRepository(db: Db) {
       const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
       if (!user) return undefined;
       return { user, profiles: await profilesOf([user.id]) };
-    },
-
-    /** A user who has a profile in the scope's company. */
-    async findInCompany(scope: Scope, userId: string): Promise<UserRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(
-          and(
-            eq(users.id, userId),
-            exists(
-              db
-                .select({ one: sql`1` })
-                .from(userProfiles)
-                .where(and(eq(userProfiles.userId, users.id), inCompany(scope, userProfiles.companyId))),
-            ),
-          ),
-        )
-        .limit(1);
-      return row;
     },
 
     /** Any user, for provider staff who administer every company. */
