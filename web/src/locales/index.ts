@@ -6,6 +6,7 @@ import enCommon from './en/common.json';
 import enDashboard from './en/dashboard.json';
 import enDevices from './en/devices.json';
 import enErrors from './en/errors.json';
+import enExports from './en/exports.json';
 import enHistory from './en/history.json';
 import enLayers from './en/layers.json';
 import enNav from './en/nav.json';
@@ -24,6 +25,7 @@ import esCommon from './es/common.json';
 import esDashboard from './es/dashboard.json';
 import esDevices from './es/devices.json';
 import esErrors from './es/errors.json';
+import esExports from './es/exports.json';
 import esHistory from './es/history.json';
 import esLayers from './es/layers.json';
 import esNav from './es/nav.json';
@@ -46,6 +48,7 @@ export const resources = {
       dashboard: esDashboard,
       devices: esDevices,
       errors: esErrors,
+      exports: esExports,
       history: esHistory,
       layers: esLayers,
       nav: esNav,
@@ -68,6 +71,7 @@ export const resources = {
       dashboard: enDashboard,
       devices: enDevices,
       errors: enErrors,
+      exports: enExports,
       history: enHistory,
       layers: enLayers,
       nav: enNav,

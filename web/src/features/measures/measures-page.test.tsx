@@ -133,6 +133,64 @@ describe('MeasuresPage', () => {
     );
   });
 
+  it("exports the page's filters with the chosen separator and frequency", async () => {
+    const saved = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    const createObjectURL = vi.fn(() => 'blob:export');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    try {
+      const { fetchSpy } = await renderMeasures(`/app/operation/measures?pointId=${pointId}&flag=4`);
+      fetchSpy.mockImplementationOnce(
+        async () =>
+          new Response('\uFEFFbucket_start\r\n', {
+            headers: { 'content-disposition': 'attachment; filename="measures-3600s.csv"' },
+          }),
+      );
+      const user = userEvent.setup();
+      // the range is the server's default one the list answered with
+      expect(await screen.findByText('No hay medidas en este rango')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Exportar' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Exportar a CSV' });
+      await user.click(within(dialog).getByRole('combobox', { name: 'Separador de columnas' }));
+      await user.click(await within(dialog).findByRole('option', { name: /^Punto y coma/ }));
+      await user.click(within(dialog).getByRole('combobox', { name: 'Frecuencia' }));
+      const options = await within(dialog).findAllByRole('option');
+      expect(options.map((o) => o.textContent)).toEqual([
+        'Sin agrupar (cada medida)',
+        '5 min',
+        '10 min',
+        '15 min',
+        '30 min',
+        '1 h',
+        '2 h',
+        '3 h',
+        '4 h',
+        '6 h',
+        '12 h',
+        '1 día',
+      ]);
+      await user.click(within(dialog).getByRole('option', { name: '1 h' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Descargar' }));
+
+      await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+      const [url, init] = fetchSpy.mock.calls.find(([u]) => String(u).startsWith('/api/measures/export'))!;
+      expect(url).toBe(
+        `/api/measures/export?pointId=${pointId}&from=${encodeURIComponent(range.from)}` +
+          `&to=${encodeURIComponent(range.to)}&flag=4&dir=DESC&separator=%3B&frequency=3600`,
+      );
+      const headers = new Headers((init as RequestInit).headers);
+      expect(headers.get('authorization')).toBe('Bearer token');
+      expect(headers.get('x-current-company')).toBe(companyA);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    } finally {
+      Object.assign(URL, saved);
+    }
+  });
+
+  it('offers no export until a point or a device is chosen', async () => {
+    await renderMeasures('/app/operation/measures');
+    expect(await screen.findByRole('button', { name: 'Exportar' })).toBeDisabled();
+  });
+
   it("shows and reads times on the company's clock, not the browser's", async () => {
     const newYork = buildCurrentUser({
       companies: [
