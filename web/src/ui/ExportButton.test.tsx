@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 async function setUp(response: Response) {
-  const fetchSpy = vi.fn(async () => response);
+  const fetchSpy = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response);
   vi.stubGlobal('fetch', fetchSpy);
   const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
   vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);

@@ -62,7 +62,7 @@ async function renderMeasures(
   measures: Measure[] = [],
   user: CurrentUser = buildCurrentUser(),
 ) {
-  const fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchSpy = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = String(input);
     if (url.startsWith('/api/measures?')) return json({ rows: measures, total: measures.length, ...range });
     // the selectors' lists are not what this test is about
@@ -177,7 +177,7 @@ describe('MeasuresPage', () => {
         `/api/measures/export?pointId=${pointId}&from=${encodeURIComponent(range.from)}` +
           `&to=${encodeURIComponent(range.to)}&flag=4&dir=DESC&separator=%3B&frequency=3600`,
       );
-      const headers = new Headers((init as RequestInit).headers);
+      const headers = new Headers(init?.headers);
       expect(headers.get('authorization')).toBe('Bearer token');
       expect(headers.get('x-current-company')).toBe(companyA);
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
