@@ -72,7 +72,6 @@ export function ExportDialog({ opened, onClose, path, params, withFrequency = fa
         value={separator}
         onChange={(value) => setSeparator(value === ';' ? ';' : ',')}
         allowDeselect={false}
-        comboboxProps={{ withinPortal: false }}
       />
       {withFrequency && (
         <Select
@@ -82,7 +81,6 @@ export function ExportDialog({ opened, onClose, path, params, withFrequency = fa
           value={frequency}
           onChange={(value) => setFrequency(value ?? raw)}
           allowDeselect={false}
-          comboboxProps={{ withinPortal: false }}
         />
       )}
     </FormModal>

@@ -151,9 +151,10 @@ describe('MeasuresPage', () => {
       await user.click(screen.getByRole('button', { name: 'Exportar' }));
       const dialog = await screen.findByRole('dialog', { name: 'Exportar a CSV' });
       await user.click(within(dialog).getByRole('combobox', { name: 'Separador de columnas' }));
-      await user.click(await within(dialog).findByRole('option', { name: /^Punto y coma/ }));
+      await user.click(await screen.findByRole('option', { name: /^Punto y coma/ }));
       await user.click(within(dialog).getByRole('combobox', { name: 'Frecuencia' }));
-      const options = await within(dialog).findAllByRole('option');
+      await screen.findByRole('option', { name: '1 h' });
+      const options = screen.getAllByRole('option');
       expect(options.map((o) => o.textContent)).toEqual([
         'Sin agrupar (cada medida)',
         '5 min',
@@ -168,7 +169,7 @@ describe('MeasuresPage', () => {
         '12 h',
         '1 día',
       ]);
-      await user.click(within(dialog).getByRole('option', { name: '1 h' }));
+      await user.click(screen.getByRole('option', { name: '1 h' }));
       await user.click(within(dialog).getByRole('button', { name: 'Descargar' }));
 
       await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
