@@ -103,6 +103,13 @@ export const validateEmailQuerySchema = z.object({ companyId: idSchema.optional(
 /** 200 when the email may be used for a new user; otherwise a 4xx with U1009/U1013/UP1003/UP1012-UP1014. */
 export const validateEmailResponseSchema = z.object({ available: z.literal(true) });
 
-export const userActions = ['enable', 'disable', 'restore', 'renew-activation'] as const;
+export const userActions = [
+  'enable',
+  'disable',
+  'suspend',
+  'unsuspend',
+  'restore',
+  'renew-activation',
+] as const;
 export const userActionParamsSchema = z.object({ id: idSchema, action: z.enum(userActions) });
 export type UserAction = (typeof userActions)[number];

@@ -113,7 +113,7 @@ export function userAdminRoutes(users: UserAdminService): FastifyPluginAsyncZod 
         config,
         schema: {
           tags,
-          summary: 'enable, disable, restore or renew-activation',
+          summary: 'enable, disable, suspend, unsuspend, restore or renew-activation',
           params: userActionParamsSchema,
           response: { 200: userSchema, ...errors },
         },

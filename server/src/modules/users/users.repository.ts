@@ -195,7 +195,15 @@ export function createUsersRepository(db: Db) {
       values: Partial<
         Pick<
           UserRow,
-          'email' | 'name' | 'surname' | 'phone' | 'language' | 'state' | 'deletedAt' | 'defaultCompanyId'
+          | 'email'
+          | 'name'
+          | 'surname'
+          | 'phone'
+          | 'language'
+          | 'state'
+          | 'stateBeforeSuspension'
+          | 'deletedAt'
+          | 'defaultCompanyId'
         >
       >,
     ): Promise<void> {
