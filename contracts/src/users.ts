@@ -4,6 +4,7 @@ import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
 import { emailSchema, optionalText, queryBoolean, requiredText } from './common/text';
 import { companySummarySchema } from './companies';
+import type { ErrorCode } from './errors';
 import { profileStates, roleSchema } from './roles';
 
 export const userStates = [
@@ -97,6 +98,10 @@ export const userInputSchema = z.object({
   profiles: z.array(userProfileInputSchema).min(1).max(50),
 });
 export type UserInput = z.input<typeof userInputSchema>;
+/** Spec §8 codes of the user payload's fields: an invalid email answers UP1011 (not V1000). */
+export const userInputFieldCodes = { email: 'UP1011' } as const satisfies Partial<
+  Record<keyof UserInput, ErrorCode>
+>;
 export type UserInputParsed = z.output<typeof userInputSchema>;
 
 export const validateEmailQuerySchema = z.object({ companyId: idSchema.optional() });
