@@ -78,6 +78,8 @@ export const userListQuerySchema = listQuerySchema.extend({
   showDeleted: queryBoolean,
   /** Provider staff instead of the current company's users (ADMIN only). */
   fdxUsers: queryBoolean,
+  /** Only users whose listed profile holds this role. */
+  role: roleSchema.optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 export const userListSchema = listResponseSchema(userRowSchema);

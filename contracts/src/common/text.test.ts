@@ -3,15 +3,7 @@ import { billingPlanInputSchema } from '../billing-plans';
 import { deviceInputSchema } from '../devices';
 import { eventListQuerySchema } from '../events';
 import { listQuerySchema } from './paging';
-import {
-  emailSchema,
-  isBlankText,
-  isoDate,
-  optionalText,
-  queryDate,
-  requiredText,
-  safeText,
-} from './text';
+import { emailSchema, isBlankText, isoDate, optionalText, queryDate, requiredText, safeText } from './text';
 
 describe('text building blocks', () => {
   it('refuse NUL and the other C0 control characters, keep tab and line breaks', () => {

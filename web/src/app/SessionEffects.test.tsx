@@ -51,7 +51,12 @@ async function renderSignedIn(code: string, language: Language) {
   sessionStore.setLanguage(language);
   await act(() => i18n.changeLanguage(language));
   const exp = Math.floor(Date.now() / 1000) + 3600;
-  const token = buildToken({ sub: clientAdmin.id, username: clientAdmin.email, roles: clientAdmin.roles, exp });
+  const token = buildToken({
+    sub: clientAdmin.id,
+    username: clientAdmin.email,
+    roles: clientAdmin.roles,
+    exp,
+  });
   sessionStore.signIn(token, companyA);
   const queryClient = createTestQueryClient();
   queryClient.setQueryData(currentUserQueryKey(companyA), clientAdmin);

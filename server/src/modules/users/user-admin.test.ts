@@ -65,6 +65,20 @@ describe('GET /api/users', () => {
     expect(found.rows.map((r: { email: string }) => r.email)).toEqual(['spectator.norte@demo.aforo.dev']);
   });
 
+  it('filters by a role of the listed profile', async () => {
+    const admins = (await call('GET', '/api/users?length=-1&role=ROLE_ADMIN_CLIENTE', clientAdmin)).json();
+    expect(admins.rows.map((r: { email: string }) => r.email)).toContain(clientAdmin);
+    expect(admins.rows.every((r: { roles: string[] }) => r.roles.includes('ROLE_ADMIN_CLIENTE'))).toBe(true);
+    expect(admins.total).toBe(admins.rows.length);
+    const chiefs = (
+      await call('GET', '/api/users?length=-1&fdxUsers=true&role=ROLE_CHIEF', 'admin@demo.aforo.dev')
+    ).json();
+    expect(chiefs.rows.map((r: { email: string }) => r.email)).toContain('chief@demo.aforo.dev');
+    expect(chiefs.rows.map((r: { email: string }) => r.email)).not.toContain('admin@demo.aforo.dev');
+    const bad = await call('GET', '/api/users?role=ROLE_NOPE', clientAdmin);
+    expect([bad.statusCode, Object.keys(bad.json().fields)]).toEqual([400, ['role']]);
+  });
+
   it('lists provider staff with fdxUsers for ADMIN only', async () => {
     const fdx = (await call('GET', '/api/users?fdxUsers=true&length=-1', 'admin@demo.aforo.dev')).json();
     expect(fdx.rows.map((r: { email: string }) => r.email)).toEqual(expect.arrayContaining(staff));
