@@ -28,6 +28,8 @@ export const logActions = [
   'restore',
   'enable',
   'disable',
+  'suspend',
+  'unsuspend',
   'activate',
   'renew_activation',
   'password_change',

@@ -145,10 +145,19 @@ export function hasRight(
   return hasAnyRole(profiles, currentCompanyId, rights[right]);
 }
 
+/**
+ * One role of GET /api/roles (spec §3 "Role list: fetched from the server"): what the web shows and
+ * offers. global = held by provider staff in their profile without company, company = held in a
+ * client company's profile, system = set by the server (ROLE_CHANGE_PASSWORD), never granted.
+ */
 export const roleItemSchema = z.object({
   id: roleSchema,
   name: roleSchema,
+  /** The role's name in the request's language. */
+  label: z.string(),
   scope: z.enum(['global', 'company', 'system']),
+  /** Place in lists, ascending; rows come sorted by it. */
+  order: z.number().int(),
 });
 export type RoleItem = z.infer<typeof roleItemSchema>;
 export const roleListSchema = z.object({ rows: z.array(roleItemSchema), total: z.number().int() });

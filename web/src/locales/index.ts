@@ -12,7 +12,6 @@ import enLayers from './en/layers.json';
 import enNav from './en/nav.json';
 import enNotFound from './en/notFound.json';
 import enPoints from './en/points.json';
-import enRoles from './en/roles.json';
 import enScreens from './en/screens.json';
 import enSession from './en/session.json';
 import enShell from './en/shell.json';
@@ -31,7 +30,6 @@ import esLayers from './es/layers.json';
 import esNav from './es/nav.json';
 import esNotFound from './es/notFound.json';
 import esPoints from './es/points.json';
-import esRoles from './es/roles.json';
 import esScreens from './es/screens.json';
 import esSession from './es/session.json';
 import esShell from './es/shell.json';
@@ -54,7 +52,6 @@ export const resources = {
       nav: esNav,
       notFound: esNotFound,
       points: esPoints,
-      roles: esRoles,
       screens: esScreens,
       session: esSession,
       shell: esShell,
@@ -77,7 +74,6 @@ export const resources = {
       nav: enNav,
       notFound: enNotFound,
       points: enPoints,
-      roles: enRoles,
       screens: enScreens,
       session: enSession,
       shell: enShell,

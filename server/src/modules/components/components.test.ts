@@ -171,7 +171,7 @@ describe('components: register and edit', () => {
     const unknownType = await call('POST', '/api/components', 'admin', { typeId: missingId, serial: 'X' });
     expect([unknownType.statusCode, unknownType.json().fields]).toEqual([400, { typeId: 'This is invalid' }]);
     const blank = await call('POST', '/api/components', 'admin', { typeId, serial: ' ' });
-    expect(blank.json().fields).toEqual({ serial: 'This is a required field' });
+    expect(blank.json().fields).toEqual({ serial: 'This is blank or invalid' });
   });
 
   it('refuses a serial already registered for the type (SEQ1001); another type may reuse it', async () => {

@@ -180,7 +180,8 @@ describe('points: validation (spec §5)', () => {
     ['parameters not JSON', { parameters: '{"ai1": ' }, { parameters: 'Invalid JSON format' }],
     ['kind not selected', { kind: undefined }, { kind: 'This is a required field' }],
     ['measure time not selected', { measureTime: undefined }, { measureTime: 'This is a required field' }],
-    ['blank name', { name: '  ' }, { name: 'This is a required field' }],
+    ['blank name', { name: '  ' }, { name: 'This is blank or invalid' }],
+    ['empty name', { name: '' }, { name: 'This is a required field' }],
     [
       'port 4 mA equal to 20 mA',
       { parameters: { ai1: { value_4mA: 0, value_20mA: 0 } } },
