@@ -3,7 +3,15 @@
  * the free-text units, magnitudes and measure types older versions let in, then the rest migrates.
  */
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -91,9 +99,19 @@ const unmappableUnits = ['furlongs', 'ºC', ''];
 
 const legacyTypes = [
   { name: 'Sonda', magnitude: 'Nivel', measureType: 'Presión', expected: ['level', 'pressure'] },
-  { name: 'Caudalímetro', magnitude: 'caudal', measureType: 'Electromagnético', expected: ['flow_rate', 'electromagnetic'] },
+  {
+    name: 'Caudalímetro',
+    magnitude: 'caudal',
+    measureType: 'Electromagnético',
+    expected: ['flow_rate', 'electromagnetic'],
+  },
   { name: 'Transmisor', magnitude: 'LEVEL', measureType: '4-20 mA', expected: ['level', 'current_4_20'] },
-  { name: 'Pluviómetro', magnitude: 'Precipitación', measureType: 'balancín', expected: ['precipitation', 'tipping_bucket'] },
+  {
+    name: 'Pluviómetro',
+    magnitude: 'Precipitación',
+    measureType: 'balancín',
+    expected: ['precipitation', 'tipping_bucket'],
+  },
   { name: 'Termómetro', magnitude: 'Temperatura', measureType: 'Radar', expected: ['level', 'radar'] },
   { name: 'Láser', magnitude: 'Distancia', measureType: 'Láser', expected: ['distance', 'other'] },
   { name: 'Raro', magnitude: 'xyz', measureType: 'abc', expected: ['level', 'other'] },
@@ -106,12 +124,14 @@ describe('issue-11 catalogue migrations', () => {
   const typeIds = new Map<string, string>();
 
   beforeAll(async () => {
-    [{ id: provider }] = await rows<{ id: string }>(
-      sql`insert into companies (business_name, is_provider) values ('Proveedor', true) returning id`,
-    );
-    [{ id: client }] = await rows<{ id: string }>(
-      sql`insert into companies (business_name) values ('Cliente') returning id`,
-    );
+    const insertCompany = async (name: string, isProvider: boolean) =>
+      (
+        await rows<{ id: string }>(
+          sql`insert into companies (business_name, is_provider) values (${name}, ${isProvider}) returning id`,
+        )
+      )[0]!.id;
+    provider = await insertCompany('Proveedor', true);
+    client = await insertCompany('Cliente', false);
     const units = [
       ...Object.keys(legacyUnits),
       ...unmappableUnits,
