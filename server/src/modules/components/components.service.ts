@@ -20,12 +20,7 @@ import { dynamicFieldsOf } from '../component-types/component-types.mapper';
 import { recordChange } from '../log-entries/history';
 import { checkValues, cleanValues } from './component-values';
 import { componentHistory, toComponent } from './components.mapper';
-import {
-  createComponentsRepository,
-  type ComponentRow,
-  type ComponentsRepository,
-  type ComponentValues,
-} from './components.repository';
+import { createComponentsRepository, type ComponentRow, type ComponentValues } from './components.repository';
 
 type ComponentAction = (typeof componentActions)[number];
 
@@ -128,7 +123,6 @@ export function createComponentsService(db: Db) {
     update(ctx: RequestContext, id: string, input: ComponentInput): Promise<Component> {
       assertCan(ctx, 'devices.operate');
       return transact(async (tx) => {
-        const repo = createComponentsRepository(tx);
         const before = await visible(tx, ctx, id);
         assertInactive(before);
         return change(tx, ctx, before, await prepare(tx, ctx, input, before), 'update');
