@@ -288,15 +288,21 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
       });
     },
 
-    /** ADMIN only; the measures check arrives with telemetry ingestion (no measures table yet). */
+    /**
+     * ADMIN only: no point, no measures (DESIGN.md §5), no components. The row is locked first, so an
+     * ingestion batch either commits its measures before the check (refused: EQ1011) or waits and
+     * finds the device gone (its message refused, nothing orphaned).
+     */
     hardDelete(ctx: RequestContext, id: string): Promise<void> {
       assertCan(ctx, 'devices.destroy');
       return transact(async (tx) => {
         const repo = createDevicesRepository(tx);
+        await repo.lock(id);
         const before = await visible(tx, ctx, id, true);
         if (before.measurementPointId) throw new ConflictError('EQ1004');
         if (before.state === 'Active') throw new ConflictError('EQ1012');
         if (await repo.hasComponents(id)) throw new ConflictError('EQ1021');
+        if (await repo.hasMeasures(id)) throw new ConflictError('EQ1011');
         await repo.hardDelete(id);
         afterCommit(tx, 'device.changed', { deviceId: id });
         await recordChange(tx, ctx, {
