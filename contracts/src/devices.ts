@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
-import { isoDate, optionalText, queryBoolean, safeText } from './common/text';
+import { isoDate, optionalText, queryBoolean, requiredText, safeText } from './common/text';
 import { deviceLocationSchema, deviceSimpleActions, deviceStateSchema } from './device-states';
 
 const ref = z.object({ id: idSchema, name: z.string() });
@@ -107,6 +107,16 @@ export const deviceStateHistorySchema = z.object({
   total: z.number().int(),
 });
 export type DeviceStateChange = z.infer<typeof deviceStateChangeSchema>;
+
+/**
+ * Body of POST /api/devices/{id}/change-state (ADMIN): a correction to any state the transition table
+ * allows from the current one; the reason is kept in the state history.
+ */
+export const deviceChangeStateSchema = z.object({
+  state: deviceStateSchema,
+  reason: requiredText(500),
+});
+export type DeviceChangeState = z.output<typeof deviceChangeStateSchema>;
 
 /** Body of POST /api/devices/{id}/install (the wizard's last step). */
 export const deviceInstallSchema = z.object({ pointId: idSchema, reason: optionalText(500) });

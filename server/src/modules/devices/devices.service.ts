@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   canTransition,
+  changeStateTargets,
   deviceTransitions,
   type DeviceState,
   type DeviceTransition,
@@ -9,6 +10,7 @@ import {
 import type {
   Device,
   DeviceAction,
+  DeviceChangeState,
   DeviceInputParsed,
   DeviceListQuery,
   DeviceStateChange,
@@ -214,6 +216,34 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
           values.location = body.location ?? 'Dump Site';
         }
         return change(tx, ctx, before, values, action, body.reason ?? null);
+      });
+    },
+
+    /**
+     * ADMIN's correction: any state the transition table allows from the current one, with a reason.
+     * Only the state moves (company, point and location stay; the actions move those), so a target
+     * the device is not fit for is refused: Active needs a point (EQ1022) and enabled component types
+     * (EQ1014), Inactive a company (EQ1023), Available a model and product (EQ1002, as review),
+     * Decommissioned no point (EQ1008, as decommission). The device is looked up before the right
+     * is checked: another company's device is not found, whoever asks.
+     */
+    changeState(ctx: RequestContext, id: string, body: DeviceChangeState): Promise<Device> {
+      return transact(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        const before = await visible(tx, ctx, id);
+        assertCan(ctx, 'devices.changeState');
+        if (before.state === 'Decommissioned') throw new ConflictError('EQ1019');
+        if (!changeStateTargets(before.state as DeviceState).includes(body.state))
+          throw new ConflictError('EQ1010');
+        if (body.state === 'Available' && (!before.modelId || !before.productId))
+          throw new ConflictError('EQ1002');
+        if (body.state === 'Inactive' && !before.companyId) throw new ConflictError('EQ1023');
+        if (body.state === 'Active') {
+          if (!before.measurementPointId) throw new ConflictError('EQ1022');
+          if ((await repo.disabledComponentTypes(id)) > 0) throw new ConflictError('EQ1014');
+        }
+        if (body.state === 'Decommissioned' && before.measurementPointId) throw new ConflictError('EQ1008');
+        return change(tx, ctx, before, { state: body.state }, 'change_state', body.reason);
       });
     },
 
