@@ -32,7 +32,11 @@ export function fieldText(issue: ZodLikeIssue, lang: Language): string {
   if (issue.message === 'mismatch') return fieldMessage('passwordsMismatch', lang);
   // contract refinements and checks name their spec §5 message by its key
   if (issue.message && Object.prototype.hasOwnProperty.call(fieldMessages, issue.message))
-    return fieldMessage(issue.message as FieldMessageKey, lang);
+    return fieldMessage(issue.message as FieldMessageKey, lang, {
+      // a bound check named by its message ("measuresForAvgMax") fills its {min}/{max}
+      ...(issue.minimum !== undefined ? { min: Number(issue.minimum) } : {}),
+      ...(issue.maximum !== undefined ? { max: Number(issue.maximum) } : {}),
+    });
   // not JSON at all: the contract turned the text into a symbol (see point-parameters.ts)
   if (issue.code === 'invalid_type' && /received symbol/.test(issue.message ?? ''))
     return fieldMessage('invalidJson', lang);

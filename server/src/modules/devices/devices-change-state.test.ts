@@ -112,7 +112,7 @@ describe('change state', () => {
         headers: bearer(tokens['admin@demo.aforo.dev']!),
       })
     ).json().rows;
-    expect(log[0]).toMatchObject({ action: 'change_state' });
+    expect(log[0]).toMatchObject({ action: 'change-state' });
   });
 
   it('refuses targets the device is not fit for', async () => {

@@ -83,14 +83,14 @@ export function devicesRoutes(devices: DevicesService): FastifyPluginAsyncZod {
         config: operate,
         schema: {
           tags,
-          summary: 'Install at a point of the device’s company (Inactive or Repaired → Active)',
+          summary:
+            'Install at a point of the device’s company (Inactive or Repaired → Active), optionally configuring the point',
           params: idParamsSchema,
           body: deviceInstallSchema,
           response: { 200: deviceSchema, ...errors },
         },
       },
-      async (request) =>
-        devices.install(contextOf(request), request.params.id, request.body.pointId, request.body.reason),
+      async (request) => devices.install(contextOf(request), request.params.id, request.body),
     );
     app.post(
       '/api/devices/:id/uninstall',

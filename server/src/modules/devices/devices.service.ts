@@ -12,6 +12,7 @@ import type {
   DeviceAction,
   DeviceChangeState,
   DeviceInputParsed,
+  DeviceInstall,
   DeviceListQuery,
   DeviceStateChange,
 } from '@aforo/contracts/devices';
@@ -25,6 +26,8 @@ import type { EventPublisher } from '../../events/event-map';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { recordChange } from '../log-entries/history';
+import { pointHistory } from '../points/points.mapper';
+import { createPointsRepository } from '../points/points.repository';
 import { deviceHistory, toDevice, toStateChange } from './devices.mapper';
 import {
   createDevicesRepository,
@@ -114,6 +117,29 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
       after: deviceHistory(after),
     });
     return toDevice(after);
+  }
+
+  /** The wizard's configuration written to the point, with its history entry and point.changed. */
+  async function configurePoint(
+    tx: Db,
+    ctx: RequestContext,
+    where: { companyId: string; pointId: string },
+    configuration: NonNullable<DeviceInstall['configuration']>,
+  ) {
+    const points = createPointsRepository(tx);
+    const scope = { companyId: where.companyId, userId: ctx.userId };
+    const before = (await points.findInCompany(scope, where.pointId))!;
+    await points.update(scope, where.pointId, configuration);
+    const after = (await points.findInCompany(scope, where.pointId))!;
+    afterCommit(tx, 'point.changed', { pointId: where.pointId });
+    await recordChange(tx, ctx, {
+      entityType: 'point',
+      entityId: where.pointId,
+      action: 'update',
+      companyId: where.companyId,
+      before: pointHistory(before),
+      after: pointHistory(after),
+    });
   }
 
   function assertTransition(device: DeviceRow, action: DeviceTransition): DeviceState {
@@ -243,13 +269,19 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
           if ((await repo.disabledComponentTypes(id)) > 0) throw new ConflictError('EQ1014');
         }
         if (body.state === 'Decommissioned' && before.measurementPointId) throw new ConflictError('EQ1008');
-        return change(tx, ctx, before, { state: body.state }, 'change_state', body.reason);
+        return change(tx, ctx, before, { state: body.state }, 'change-state', body.reason);
       });
     },
 
-    /** The install wizard's last step: the device goes Active at a point of its company. */
-    install(ctx: RequestContext, id: string, pointId: string, reason: string | null): Promise<Device> {
+    /**
+     * The install wizard's last step: the device goes Active at a point of its company. With a
+     * configuration (the wizard's second step) the point's times and per-port parameters are
+     * replaced in the same transaction, audited as a point update; the device's retained config is
+     * republished after commit (device.changed) and so carries them.
+     */
+    install(ctx: RequestContext, id: string, body: DeviceInstall): Promise<Device> {
       assertCan(ctx, 'devices.operate');
+      const { pointId, reason, configuration } = body;
       return transact(async (tx) => {
         const repo = createDevicesRepository(tx);
         const before = await visible(tx, ctx, id);
@@ -265,8 +297,19 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
         if ((await repo.disabledComponentTypes(id)) > 0) throw new ConflictError('EQ1014');
         // the point's per-port parameters must name ports the device has (a rain gauge's p1 on a radar is a mistake)
         const ports = before.modelId ? await repo.portKeys(before.modelId) : [];
-        const keys = Object.keys((point.parameters ?? {}) as Record<string, unknown>);
-        if (keys.some((k) => !ports.includes(k))) throw new ConflictError('EQ1020');
+        if (configuration) {
+          const unknown = Object.keys(configuration.parameters).filter((k) => !ports.includes(k));
+          if (unknown.length > 0)
+            throw new ValidationError(
+              Object.fromEntries(
+                unknown.map((k) => [`configuration.parameters.${k}`, fieldMessage('invalid', ctx.lang)]),
+              ),
+            );
+          await configurePoint(tx, ctx, { companyId: point.companyId, pointId }, configuration);
+        } else {
+          const keys = Object.keys((point.parameters ?? {}) as Record<string, unknown>);
+          if (keys.some((k) => !ports.includes(k))) throw new ConflictError('EQ1020');
+        }
         return change(
           tx,
           ctx,
