@@ -1,6 +1,6 @@
 /** Turns a contract schema into a Mantine form validator with the messages of spec §5. */
 import type { z } from 'zod';
-import { fieldMessage } from '@aforo/contracts/errors';
+import { fieldMessage, fieldMessages } from '@aforo/contracts/errors';
 import type { FieldMessageKey } from '@aforo/contracts/errors';
 import { ApiError } from './api';
 import { sessionStore } from './session';
@@ -13,6 +13,17 @@ function isBlank(value: unknown): boolean {
 
 function messageFor(issue: Issue, value: unknown): { key: FieldMessageKey; params?: Record<string, number> } {
   if (isBlank(value)) return { key: 'required' };
+  // contract checks that name their spec §5 message by its key (as the server reads them)
+  if (Object.prototype.hasOwnProperty.call(fieldMessages, issue.message)) {
+    const bounds = issue as { minimum?: number | bigint; maximum?: number | bigint };
+    return {
+      key: issue.message as FieldMessageKey,
+      params: {
+        ...(bounds.minimum !== undefined ? { min: Number(bounds.minimum) } : {}),
+        ...(bounds.maximum !== undefined ? { max: Number(bounds.maximum) } : {}),
+      },
+    };
+  }
   switch (issue.code) {
     case 'too_small':
       return issue.origin === 'string'

@@ -14,6 +14,7 @@ import type {
   DeviceChangeState,
   DeviceImport,
   DeviceInput,
+  InstallConfigurationInput,
   deviceActionSchema,
 } from '@aforo/contracts/devices';
 import type { z } from 'zod';
@@ -61,9 +62,21 @@ export function useDeviceActionMutation() {
   );
 }
 
+export interface InstallVariables {
+  id: string;
+  pointId: string;
+  /** The wizard's configuration step; absent, the point's stays as it is. */
+  configuration?: InstallConfigurationInput;
+}
+
 export function useInstallDeviceMutation() {
-  return devicesApi.useChangeMutation(({ id, pointId }: { id: string; pointId: string }) =>
-    apiRequest({ method: 'POST', path: devicePath(id, '/install'), body: { pointId }, schema: deviceSchema }),
+  return devicesApi.useChangeMutation(({ id, pointId, configuration }: InstallVariables) =>
+    apiRequest({
+      method: 'POST',
+      path: devicePath(id, '/install'),
+      body: { pointId, ...(configuration ? { configuration } : {}) },
+      schema: deviceSchema,
+    }),
   );
 }
 
