@@ -49,6 +49,7 @@ export const logActions = [
   'uninstall',
   'turn-off',
   'decommission',
+  'change-state',
   'reincorporate',
 ] as const;
 

@@ -133,6 +133,8 @@ export const rights = {
   'supervision.edit': ['ROLE_ADMIN', 'ROLE_CHIEF'],
   'supervision.read': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER'],
   'devices.destroy': ['ROLE_ADMIN'],
+  /** "Change state": ADMIN's corrections of a device's life cycle (DESIGN.md §5). */
+  'devices.changeState': ['ROLE_ADMIN'],
   'outbox.read': ['ROLE_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Right = keyof typeof rights;

@@ -37,7 +37,11 @@ export function fieldText(issue: ZodLikeIssue, lang: Language): string {
   if (issue.message === 'mismatch') return fieldMessage('passwordsMismatch', lang);
   // contract refinements and checks name their spec §5 message by its key
   if (issue.message && Object.prototype.hasOwnProperty.call(fieldMessages, issue.message))
-    return fieldMessage(issue.message as FieldMessageKey, lang);
+    return fieldMessage(issue.message as FieldMessageKey, lang, {
+      // a bound check named by its message ("measuresForAvgMax") fills its {min}/{max}
+      ...(issue.minimum !== undefined ? { min: Number(issue.minimum) } : {}),
+      ...(issue.maximum !== undefined ? { max: Number(issue.maximum) } : {}),
+    });
   // only spaces where text was needed (spec §5), unless the issue is about a length of several characters
   if (isBlankText(issue.input) && !lengthIssue(issue)) return fieldMessage('blankOrInvalid', lang);
   // not JSON at all: the contract turned the text into a symbol (see point-parameters.ts)

@@ -22,9 +22,17 @@ function isLengthIssue(issue: Issue): boolean {
 function messageFor(issue: Issue, value: unknown): { key: FieldMessageKey; params?: Record<string, number> } {
   if (isMissing(value)) return { key: 'required' };
   if (issue.message === 'mismatch') return { key: 'passwordsMismatch' };
-  // contract refinements and checks name their spec §5 message by its key
-  if (Object.prototype.hasOwnProperty.call(fieldMessages, issue.message))
-    return { key: issue.message as FieldMessageKey };
+  // contract checks that name their spec §5 message by its key (as the server reads them)
+  if (Object.prototype.hasOwnProperty.call(fieldMessages, issue.message)) {
+    const bounds = issue as { minimum?: number | bigint; maximum?: number | bigint };
+    return {
+      key: issue.message as FieldMessageKey,
+      params: {
+        ...(bounds.minimum !== undefined ? { min: Number(bounds.minimum) } : {}),
+        ...(bounds.maximum !== undefined ? { max: Number(bounds.maximum) } : {}),
+      },
+    };
+  }
   if (isBlankText(value) && !isLengthIssue(issue)) return { key: 'blankOrInvalid' };
   switch (issue.code) {
     case 'too_small':
