@@ -8,6 +8,7 @@ import { createNotifyChannel } from './db/notify-channel';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './demo/seed';
 import { demoAccounts } from './demo/demo';
+import { createAlertEngine } from './alerting/alert-engine';
 import { createEventBus } from './events/event-bus';
 import { buildApp } from './http/app';
 import { startEmbeddedBroker } from './ingestion/broker';
@@ -70,6 +71,11 @@ async function main(): Promise<void> {
       events,
     });
     closers.push(ingestion.close);
+    // alerts are evaluated where batches commit (DESIGN.md §7); first what a crash left unevaluated
+    const alerting = createAlertEngine({ database, events, log });
+    await alerting.catchUp();
+    // closes after the writer (closers run in order): its last batches are evaluated too
+    closers.push(alerting.close);
   }
   let brokerUrl: string | undefined;
   if (ingestion && (role === 'all' || role === 'ingest')) {

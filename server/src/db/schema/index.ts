@@ -12,3 +12,4 @@ export * from './points';
 export * from './devices';
 export * from './measures';
 export * from './job-runs';
+export * from './alerts';
