@@ -19,6 +19,7 @@ export const entityTypes = [
   'component',
   'point',
   'layer',
+  'alert',
 ] as const;
 /** Every action the server records (the history screen translates each one). */
 export const logActions = [
@@ -48,6 +49,12 @@ export const logActions = [
   'turn-off',
   'decommission',
   'reincorporate',
+  // alert lifecycle (DESIGN.md §7): the engine's (user null) and the operators'
+  'alert_open',
+  'alert_clear',
+  'acknowledge',
+  'shelve',
+  'unshelve',
 ] as const;
 
 export const logEntrySchema = z.object({

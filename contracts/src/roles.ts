@@ -134,6 +134,8 @@ export const rights = {
   'supervision.read': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER'],
   'devices.destroy': ['ROLE_ADMIN'],
   'outbox.read': ['ROLE_ADMIN'],
+  /** Acknowledge and shelve alerts: whoever may edit points (DESIGN.md §3 matrix, same row). */
+  'alerts.acknowledge': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_ADMIN_CLIENTE', 'ROLE_CHIEF_CLIENTE'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Right = keyof typeof rights;
 

@@ -15,6 +15,7 @@ import type { Database, Db } from '../db/client';
 import { afterCommit, transactor } from '../db/transaction';
 import type { CommittedMeasure } from '../events/event-map';
 import type { EventBus } from '../events/event-bus';
+import { recordChange } from '../modules/log-entries/history';
 import {
   applyTransition,
   clearSilence,
@@ -98,7 +99,22 @@ export function createAlertEngine(options: {
         const alertIds: string[] = [];
         for (const transition of result.transitions) {
           const alertId = await applyTransition(tx, key, context, transition);
-          if (alertId) alertIds.push(alertId);
+          if (!alertId) continue;
+          alertIds.push(alertId);
+          if (transition.action !== 'repeat')
+            await recordChange(tx, null, {
+              entityType: 'alert',
+              entityId: alertId,
+              action: transition.action === 'clear' ? 'alert_clear' : 'alert_open',
+              companyId: context.companyId,
+              before: null,
+              after: {
+                type: transition.type,
+                value: transition.value,
+                at: new Date(transition.ts).toISOString(),
+                late: transition.late,
+              },
+            });
         }
         const newest = inOrder.at(-1);
         if (newest) alertIds.push(...(await clearSilence(tx, key, newest.ts, newest.value)));

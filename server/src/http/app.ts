@@ -40,6 +40,8 @@ import { measuresRoutes } from '../modules/measures/measures.routes';
 import { createMeasuresService } from '../modules/measures/measures.service';
 import { eventsRoutes } from '../modules/events/events.routes';
 import { createEventsService } from '../modules/events/events.service';
+import { alertsRoutes } from '../modules/alerts/alerts.routes';
+import { createAlertsService } from '../modules/alerts/alerts.service';
 import { failedMeasuresRoutes } from '../modules/failed-measures/failed-measures.routes';
 import { createFailedMeasuresService } from '../modules/failed-measures/failed-measures.service';
 import { createLayersService } from '../modules/layers/layers.service';
@@ -67,6 +69,7 @@ import { createMailOutboxService } from '../modules/mail-outbox/mail-outbox.serv
 import { publicAuthRoutes } from '../modules/public-auth/public-auth.routes';
 import { createPublicAuthService } from '../modules/public-auth/public-auth.service';
 import { createMailer } from '../mail/mailer';
+import { transactor } from '../db/transaction';
 import { createEventBus, type EventBus } from '../events/event-bus';
 import type { Ingestion } from '../ingestion/ingestion';
 import { ingestRoutes } from '../modules/ingest/ingest.routes';
@@ -164,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(measuresRoutes(createMeasuresService(db)));
   await app.register(eventsRoutes(createEventsService(db)));
   await app.register(failedMeasuresRoutes(createFailedMeasuresService(db)));
+  await app.register(alertsRoutes(createAlertsService(db, transactor(db, events))));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const hasWeb = options.webDist !== undefined && existsSync(options.webDist);
