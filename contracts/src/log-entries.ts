@@ -20,6 +20,7 @@ export const entityTypes = [
   'point',
   'layer',
   'alert',
+  'incident',
 ] as const;
 /** Every action the server records (the history screen translates each one). */
 export const logActions = [
@@ -55,6 +56,8 @@ export const logActions = [
   'acknowledge',
   'shelve',
   'unshelve',
+  'incident_start',
+  'incident_end',
 ] as const;
 
 export const logEntrySchema = z.object({

@@ -9,6 +9,7 @@ import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './demo/seed';
 import { demoAccounts } from './demo/demo';
 import { createAlertEngine } from './alerting/alert-engine';
+import { silenceJob } from './alerting/silence-job';
 import { createEventBus } from './events/event-bus';
 import { buildApp } from './http/app';
 import { startEmbeddedBroker } from './ingestion/broker';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     // once across the cluster however many processes run the jobs role (advisory lock + claimed tick)
     const scheduler = createScheduler({ database, log });
     scheduler.add(partitionsJob(database.db, env.BACKFILL_DAYS, log));
+    scheduler.add(silenceJob(database, events, log));
     // resolves after the runs due at start: the partitions exist before ingestion begins
     await scheduler.start();
     closers.push(scheduler.stop);

@@ -23,7 +23,7 @@ import {
   loadSeriesContexts,
   lockSeriesStates,
   measuresAfter,
-  refreshSeriesLevels,
+  refreshPointLevels,
   saveSeriesStates,
   seriesId,
   type SeriesKey,
@@ -123,7 +123,10 @@ export function createAlertEngine(options: {
           afterCommit(tx, 'alert.changed', { alertId, pointId: key.pointId });
       }
       await saveSeriesStates(tx, saved);
-      await refreshSeriesLevels(tx, changed);
+      await refreshPointLevels(
+        tx,
+        changed.map((k) => k.pointId),
+      );
     });
     return unfinished;
   }

@@ -206,16 +206,15 @@ const levelRank = sql.raw(
   `case a.level when 'DANGER' then 4 when 'NO_TRANSMISSION' then 3 when 'WARNING' then 2 when 'OUT_OF_RANGE' then 1 else 0 end`,
 );
 
-/** series_latest.alert_level = the worst active alert of the series or of its whole point. */
-export async function refreshSeriesLevels(tx: Db, keys: SeriesKey[]): Promise<void> {
-  if (keys.length === 0) return;
+/** series_latest.alert_level of every series of these points = its worst active alert or its point's. */
+export async function refreshPointLevels(tx: Db, pointIds: string[]): Promise<void> {
+  if (pointIds.length === 0) return;
   await tx.execute(sql`
     update series_latest sl set alert_level = coalesce((
       select a.level from alerts a
       where a.point_id = sl.point_id and (a.port = sl.port or a.port is null) and a.cleared_at is null
       order by ${levelRank} desc limit 1), 'OK')
-    from unnest(${p(keys.map((k) => k.pointId))}::uuid[], ${p(keys.map((k) => k.port))}::text[]) as k(point_id, port)
-    where sl.point_id = k.point_id and sl.port = k.port`);
+    where sl.point_id = any(${p([...new Set(pointIds)])}::uuid[])`);
 }
 
 /** Series whose stored measures run ahead of their evaluator (a crash between commit and evaluation). */

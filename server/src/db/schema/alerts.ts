@@ -24,6 +24,30 @@ import { companies } from './companies';
 import { measurementPoints } from './points';
 import { users } from './users';
 
+/**
+ * An outage Aforo noticed (DESIGN.md §7 outage awareness): ingestion silent as a whole (company null)
+ * or more than 30 % of a company's transmitting points silent at once. Active while `ended_at` is null.
+ */
+export const incidents = pgTable(
+  'incidents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').references(() => companies.id),
+    /** ingestion_silent | mass_silence */
+    kind: text('kind').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Silent points / transmitting points when it started. */
+    silentPoints: integer('silent_points').notNull(),
+    watchedPoints: integer('watched_points').notNull(),
+  },
+  (t) => [
+    uniqueIndex('incidents_active_key')
+      .on(sql`coalesce(${t.companyId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.kind)
+      .where(sql`${t.endedAt} is null`),
+  ],
+);
+
 export const alerts = pgTable(
   'alerts',
   {
@@ -59,6 +83,8 @@ export const alerts = pgTable(
     late: boolean('late').notNull().default(false),
     /** Device in maintenance or point in test: recorded, never notified. */
     muted: boolean('muted').notNull().default(false),
+    /** Raised during this outage: recorded, its notification held until the incident ends. */
+    incidentId: uuid('incident_id').references(() => incidents.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
