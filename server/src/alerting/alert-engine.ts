@@ -123,6 +123,10 @@ export function createAlertEngine(options: {
           afterCommit(tx, 'alert.changed', { alertId, pointId: key.pointId });
       }
       await saveSeriesStates(tx, saved);
+      // the stream's cue, after the colours below are written (ids only: the listeners read the rest)
+      const evaluated = [...new Set(saved.map(([k]) => k.pointId))];
+      for (let i = 0; i < evaluated.length; i += 150)
+        afterCommit(tx, 'series.changed', { pointIds: evaluated.slice(i, i + 150) });
       await refreshPointLevels(
         tx,
         changed.map((k) => k.pointId),

@@ -41,6 +41,9 @@ import { createMeasuresService } from '../modules/measures/measures.service';
 import { eventsRoutes } from '../modules/events/events.routes';
 import { createEventsService } from '../modules/events/events.service';
 import { alertsRoutes } from '../modules/alerts/alerts.routes';
+import { streamRoutes } from '../modules/stream/stream.routes';
+import { createStreamService } from '../modules/stream/stream.service';
+import { createStreamHub } from '../streaming/stream-hub';
 import { createAlertsService } from '../modules/alerts/alerts.service';
 import { failedMeasuresRoutes } from '../modules/failed-measures/failed-measures.routes';
 import { createFailedMeasuresService } from '../modules/failed-measures/failed-measures.service';
@@ -168,6 +171,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(eventsRoutes(createEventsService(db)));
   await app.register(failedMeasuresRoutes(createFailedMeasuresService(db)));
   await app.register(alertsRoutes(createAlertsService(db, transactor(db, events))));
+  const streamHub = createStreamHub({ db, events, log: app.log });
+  // preClose: open streams would otherwise hold the server's close forever
+  app.addHook('preClose', () => streamHub.close());
+  await app.register(streamRoutes(createStreamService(streamHub)));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const hasWeb = options.webDist !== undefined && existsSync(options.webDist);

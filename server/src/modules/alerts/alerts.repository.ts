@@ -109,6 +109,13 @@ export function createAlertsRepository(db: Db) {
       return row ? flat(row) : undefined;
     },
 
+    /** Alerts by id whatever their company (the live stream sorts them out per company). */
+    async findManyAcrossCompanies(ids: string[]) {
+      if (ids.length === 0) return [];
+      const rows = await select().where(inArray(alerts.id, ids));
+      return rows.map(flat);
+    },
+
     /** The ids of `ids` in the company, locked for the action that follows. */
     async lockInCompany(scope: Scope, ids: string[]) {
       return db
