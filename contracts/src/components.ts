@@ -7,7 +7,14 @@ export const componentStates = ['Inactive', 'Installed', 'Decommissioned'] as co
 
 export const componentSchema = z.object({
   id: idSchema,
-  type: z.object({ id: idSchema, name: z.string(), enabled: z.boolean() }),
+  /** `companyId` owns the type; a `shared` (provider) type may go to any company's points. */
+  type: z.object({
+    id: idSchema,
+    name: z.string(),
+    enabled: z.boolean(),
+    companyId: idSchema,
+    shared: z.boolean(),
+  }),
   serial: z.string(),
   values: z.record(z.string(), z.unknown()),
   state: z.enum(componentStates),

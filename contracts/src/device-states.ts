@@ -49,6 +49,20 @@ export function canTransition(action: DeviceTransition, from: DeviceState): bool
   return (deviceTransitions[action].from as readonly DeviceState[]).includes(from);
 }
 
+/**
+ * The states an ADMIN's "change state" (a correction) may move a device to from `from`: the target of
+ * every transition the table allows from it (DESIGN.md §5). Nothing leaves Decommissioned.
+ */
+export function changeStateTargets(from: DeviceState): DeviceState[] {
+  const targets = new Set<DeviceState>();
+  for (const rule of Object.values(deviceTransitions) as Array<{
+    from: readonly DeviceState[];
+    to: DeviceState;
+  }>)
+    if (rule.from.includes(from) && rule.to !== from) targets.add(rule.to);
+  return deviceStates.filter((s) => targets.has(s));
+}
+
 export const operationModes = ['level', 'status pulse'] as const;
 export const operationModeSchema = z.enum(operationModes);
 

@@ -2,8 +2,14 @@
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
-import { isoDate, optionalText, queryBoolean, safeText } from './common/text';
+import { isoDate, optionalText, queryBoolean, requiredText, safeText } from './common/text';
 import { deviceLocationSchema, deviceSimpleActions, deviceStateSchema } from './device-states';
+import {
+  maxMeasuresForAvg,
+  measureTimeSchema,
+  portParametersSchema,
+  transmissionTimeSchema,
+} from './point-parameters';
 
 const ref = z.object({ id: idSchema, name: z.string() });
 
@@ -108,8 +114,42 @@ export const deviceStateHistorySchema = z.object({
 });
 export type DeviceStateChange = z.infer<typeof deviceStateChangeSchema>;
 
+/**
+ * Body of POST /api/devices/{id}/change-state (ADMIN): a correction to any state the transition table
+ * allows from the current one; the reason is kept in the state history.
+ */
+export const deviceChangeStateSchema = z.object({
+  state: deviceStateSchema,
+  reason: requiredText(500),
+});
+export type DeviceChangeState = z.output<typeof deviceChangeStateSchema>;
+
+/**
+ * The install wizard's configuration step (spec §2, §5): the point's times and per-port parameters,
+ * applied to the point with the install. `parameters` replaces the point's, keyed by the ports of the
+ * device's model (an unknown key is refused with its field named).
+ */
+export const installConfigurationSchema = z
+  .object({
+    measureTime: measureTimeSchema,
+    transmissionTime: transmissionTimeSchema,
+    measuresForAvg: z.number().int().min(1).max(maxMeasuresForAvg, 'measuresForAvgMax'),
+    parameters: z.record(safeText().regex(/^[a-z][a-z0-9_]{0,19}$/), portParametersSchema),
+  })
+  .superRefine((c, ctx) => {
+    if (c.transmissionTime <= c.measureTime)
+      ctx.addIssue({ code: 'custom', path: ['transmissionTime'], message: 'transmissionAfterMeasure' });
+  });
+export type InstallConfiguration = z.output<typeof installConfigurationSchema>;
+export type InstallConfigurationInput = z.input<typeof installConfigurationSchema>;
+
 /** Body of POST /api/devices/{id}/install (the wizard's last step). */
-export const deviceInstallSchema = z.object({ pointId: idSchema, reason: optionalText(500) });
+export const deviceInstallSchema = z.object({
+  pointId: idSchema,
+  reason: optionalText(500),
+  /** Absent: the point's configuration stays as it is. */
+  configuration: installConfigurationSchema.optional(),
+});
 export type DeviceInstall = z.output<typeof deviceInstallSchema>;
 
 /** Bulk import: a CSV with a header row (serial, model, product, firmware, network, company, sim, manufactured, location). */

@@ -30,6 +30,8 @@ export const logActions = [
   'restore',
   'enable',
   'disable',
+  'suspend',
+  'unsuspend',
   'activate',
   'renew_activation',
   'password_change',
@@ -49,6 +51,7 @@ export const logActions = [
   'uninstall',
   'turn-off',
   'decommission',
+  'change-state',
   'reincorporate',
   // alert lifecycle (DESIGN.md §7): the engine's (user null) and the operators'
   'alert_open',

@@ -1,8 +1,9 @@
 /** Stored measures (DESIGN.md §2): the read side, one device or one point over a time range. */
 import { z } from 'zod';
+import { queryFrequency } from './common/frequency';
 import { idSchema } from './common/ids';
 import { csvSeparatorSchema, listResponseSchema, pagedListQuerySchema } from './common/paging';
-import { queryDate, safeText } from './common/text';
+import { queryDate, requiredQueryDate, safeText } from './common/text';
 
 /** QARTOD flags (DESIGN.md §2): 1 pass, 3 suspect, 4 fail, 9 missing. */
 export const measureFlags = [1, 3, 4, 9] as const;
@@ -30,10 +31,41 @@ export const measureListQuerySchema = pagedListQuerySchema.omit({ search: true }
 });
 export type MeasureListQuery = z.infer<typeof measureListQuerySchema>;
 
-/** GET /api/measures/export: the list's filters and range rules, every measure in time order, as CSV. */
+/**
+ * Longest range of an aggregated export (with a frequency): one year, as spec §5 bounds the level
+ * summary's export (DR1000); a leap year holds 366 days. At the finest frequency (5 min) a year is
+ * 105,408 buckets per port, the order of a year of raw measures at a 5-minute measure time. The raw
+ * export keeps no range limit: it streams rows in keyset batches of one point or device.
+ */
+export const maxAggregatedExportRangeSeconds = 366 * 86_400;
+
+/**
+ * GET /api/measures/export: the list's filters as CSV. Spec §5: an export needs a point or a device
+ * and both dates (400 V1000 naming the fields; the list keeps its 24-hour default and ME1002).
+ * Without `frequency` every measure in time order; with it one row per point, port and bucket of
+ * the current company's local time: bucket_start (ISO 8601 with the local offset), epoch,
+ * point_name, port, count, failed, min, avg, max, last, point_id. min/avg/max/last (interpreted
+ * values) and count cover the measures not flagged 4 whose value is within ±maxMeasureMagnitude;
+ * failed counts the others. A day is a local calendar day (23 or 25 hours at a DST change); shorter
+ * buckets start at local midnight and step by the frequency (SQL date_bin from that midnight).
+ */
 export const measureExportQuerySchema = measureListQuerySchema
   .omit({ page: true, length: true, order: true })
-  .extend({ separator: csvSeparatorSchema });
+  .extend({
+    from: requiredQueryDate,
+    to: requiredQueryDate,
+    separator: csvSeparatorSchema,
+    frequency: queryFrequency.optional(),
+  })
+  .superRefine(
+    (query, ctx) => {
+      if (query.pointId || query.deviceId) return;
+      for (const field of ['pointId', 'deviceId'])
+        ctx.addIssue({ code: 'custom', path: [field], message: 'atLeastOnePointOrDevice', input: undefined });
+    },
+    // also when a date is missing or wrong, so one answer names every field to fix
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  );
 export type MeasureExportQuery = z.infer<typeof measureExportQuerySchema>;
 
 export const measureSchema = z.object({

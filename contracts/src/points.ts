@@ -2,15 +2,26 @@
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
-import { optionalText, queryBoolean, requiredText, safeText } from './common/text';
+import { optionalText, queryBoolean, requiredText } from './common/text';
 import {
   maxMeasuresForAvg,
   measureTimeSchema,
   pointParametersSchema,
   transmissionTimeSchema,
 } from './point-parameters';
+import { unitSchema, type UnitGroup } from './units';
 
 export const pointKinds = ['river', 'channel', 'well', 'tank', 'rain_gauge', 'flow'] as const;
+export type PointKind = (typeof pointKinds)[number];
+/** The unit group a point's unit is shown in when its symbol sits in several (m: level, not distance). */
+export const pointKindUnitGroup: Record<PointKind, UnitGroup> = {
+  river: 'level',
+  channel: 'level',
+  well: 'level',
+  tank: 'level',
+  rain_gauge: 'precipitation',
+  flow: 'flow_rate',
+};
 const optionalNumber = z
   .number()
   .finite()
@@ -68,7 +79,8 @@ export const pointInputSchema = z
     levelDifference: z.number().finite().default(0),
     value4mA: optionalNumber,
     value20mA: optionalNumber,
-    unit: safeText().trim().min(1).max(20).default('m'),
+    // a symbol of the units catalogue (spec §9 unit groups), nothing else
+    unit: unitSchema.default('m'),
     test: z.boolean().default(false),
     alertFlat: z.boolean().default(true),
     defaultAmountMeasuresFlat: z.number().int().min(2).max(1000).default(10),

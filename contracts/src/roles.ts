@@ -133,6 +133,8 @@ export const rights = {
   'supervision.edit': ['ROLE_ADMIN', 'ROLE_CHIEF'],
   'supervision.read': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER'],
   'devices.destroy': ['ROLE_ADMIN'],
+  /** "Change state": ADMIN's corrections of a device's life cycle (DESIGN.md §5). */
+  'devices.changeState': ['ROLE_ADMIN'],
   'outbox.read': ['ROLE_ADMIN'],
   /** Acknowledge and shelve alerts: whoever may edit points (DESIGN.md §3 matrix, same row). */
   'alerts.acknowledge': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_ADMIN_CLIENTE', 'ROLE_CHIEF_CLIENTE'],
@@ -147,10 +149,19 @@ export function hasRight(
   return hasAnyRole(profiles, currentCompanyId, rights[right]);
 }
 
+/**
+ * One role of GET /api/roles (spec §3 "Role list: fetched from the server"): what the web shows and
+ * offers. global = held by provider staff in their profile without company, company = held in a
+ * client company's profile, system = set by the server (ROLE_CHANGE_PASSWORD), never granted.
+ */
 export const roleItemSchema = z.object({
   id: roleSchema,
   name: roleSchema,
+  /** The role's name in the request's language. */
+  label: z.string(),
   scope: z.enum(['global', 'company', 'system']),
+  /** Place in lists, ascending; rows come sorted by it. */
+  order: z.number().int(),
 });
 export type RoleItem = z.infer<typeof roleItemSchema>;
 export const roleListSchema = z.object({ rows: z.array(roleItemSchema), total: z.number().int() });

@@ -4,6 +4,7 @@ import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
 import { emailSchema, optionalText, queryBoolean, requiredText } from './common/text';
 import { companySummarySchema } from './companies';
+import type { ErrorCode } from './errors';
 import { profileStates, roleSchema } from './roles';
 
 export const userStates = [
@@ -77,6 +78,8 @@ export const userListQuerySchema = listQuerySchema.extend({
   showDeleted: queryBoolean,
   /** Provider staff instead of the current company's users (ADMIN only). */
   fdxUsers: queryBoolean,
+  /** Only users whose listed profile holds this role. */
+  role: roleSchema.optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 export const userListSchema = listResponseSchema(userRowSchema);
@@ -97,12 +100,23 @@ export const userInputSchema = z.object({
   profiles: z.array(userProfileInputSchema).min(1).max(50),
 });
 export type UserInput = z.input<typeof userInputSchema>;
+/** Spec §8 codes of the user payload's fields: an invalid email answers UP1011 (not V1000). */
+export const userInputFieldCodes = { email: 'UP1011' } as const satisfies Partial<
+  Record<keyof UserInput, ErrorCode>
+>;
 export type UserInputParsed = z.output<typeof userInputSchema>;
 
 export const validateEmailQuerySchema = z.object({ companyId: idSchema.optional() });
 /** 200 when the email may be used for a new user; otherwise a 4xx with U1009/U1013/UP1003/UP1012-UP1014. */
 export const validateEmailResponseSchema = z.object({ available: z.literal(true) });
 
-export const userActions = ['enable', 'disable', 'restore', 'renew-activation'] as const;
+export const userActions = [
+  'enable',
+  'disable',
+  'suspend',
+  'unsuspend',
+  'restore',
+  'renew-activation',
+] as const;
 export const userActionParamsSchema = z.object({ id: idSchema, action: z.enum(userActions) });
 export type UserAction = (typeof userActions)[number];

@@ -3,7 +3,7 @@ import { billingPlanInputSchema } from '../billing-plans';
 import { deviceInputSchema } from '../devices';
 import { eventListQuerySchema } from '../events';
 import { listQuerySchema } from './paging';
-import { emailSchema, isoDate, optionalText, queryDate, requiredText, safeText } from './text';
+import { emailSchema, isBlankText, isoDate, optionalText, queryDate, requiredText, safeText } from './text';
 
 describe('text building blocks', () => {
   it('refuse NUL and the other C0 control characters, keep tab and line breaks', () => {
@@ -16,6 +16,24 @@ describe('text building blocks', () => {
     }
     expect(emailSchema.safeParse('a\u0000@b.es').success).toBe(false);
     expect(listQuerySchema.safeParse({ search: 'x\u0000' }).success).toBe(false);
+  });
+});
+
+describe('required text', () => {
+  it('tells a missing or empty value from one of only spaces (spec §5)', () => {
+    const issues = (value: unknown) => requiredText(20).safeParse(value).error?.issues ?? [];
+    expect(issues('')).toMatchObject([{ code: 'too_small', minimum: 1 }]);
+    expect(issues(undefined)).toMatchObject([{ code: 'invalid_type' }]);
+    for (const blank of [' ', '   ', '\t\n ', '\u00a0'])
+      expect(issues(blank), JSON.stringify(blank)).toEqual([
+        expect.objectContaining({ code: 'custom', message: 'blankOrInvalid' }),
+      ]);
+    expect(requiredText(20).parse('  Ana  ')).toBe('Ana');
+    expect(issues('x'.repeat(21))).toMatchObject([{ code: 'too_big' }]);
+    expect(isBlankText('  ')).toBe(true);
+    expect(isBlankText('')).toBe(false);
+    expect(isBlankText(' a ')).toBe(false);
+    expect(isBlankText(undefined)).toBe(false);
   });
 });
 

@@ -13,8 +13,21 @@ export const printablePattern = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$/;
 /** The base of every input string: no NUL or other control character. */
 export const safeText = () => z.string().regex(printablePattern);
 
-/** A required, trimmed text field. */
-export const requiredText = (max = 200) => safeText().trim().min(1).max(max);
+/** Sent but nothing in it: spaces, tabs or line breaks only. */
+export const isBlankText = (value: unknown): boolean =>
+  typeof value === 'string' && value !== '' && value.trim() === '';
+
+/**
+ * A required, trimmed text field (spec §5): missing or empty is "This is a required field"
+ * (too_small / invalid_type), only spaces "This is blank or invalid" (the issue names the
+ * fieldMessages key `blankOrInvalid`, which the server and web mappings of issues use).
+ */
+export const requiredText = (max = 200) =>
+  safeText()
+    .refine((v) => !isBlankText(v), { message: 'blankOrInvalid', abort: true })
+    .trim()
+    .min(1)
+    .max(max);
 /** An optional text field: blank becomes null. */
 export const optionalText = (max = 200) =>
   safeText()

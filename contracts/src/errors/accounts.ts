@@ -99,6 +99,17 @@ export const accountErrors = {
     en: 'This user also belongs to another company: only the provider can change their account (email, name, phone, password, state).',
     es: 'Este usuario también pertenece a otra empresa: solo el proveedor puede cambiar su cuenta (correo, nombre, teléfono, contraseña, estado).',
   },
+  U1014: {
+    status: 409,
+    en: 'The user is already suspended.',
+    es: 'El usuario ya está suspendido.',
+  },
+  U1015: { status: 409, en: 'The user is not suspended.', es: 'El usuario no está suspendido.' },
+  U1016: {
+    status: 409,
+    en: 'You cannot suspend your own user.',
+    es: 'No puede suspender su propio usuario.',
+  },
   AU1001: {
     status: 401,
     en: 'Your account has been suspended. Contact the system administrator for support.',

@@ -197,4 +197,22 @@ export const catalogueErrors = {
     en: 'The component type cannot be deleted because it has components.',
     es: 'No se puede eliminar el tipo de componente porque tiene componentes.',
   },
+  /** Install without `force` where one of the type is installed: the web asks and resends with force. */
+  SET1008: {
+    status: 409,
+    en: 'A component of this type is already installed at this point; confirm to replace it.',
+    es: 'Ya hay un componente de este tipo instalado en este punto; confirme para reemplazarlo.',
+  },
+  /** Editing or deleting a component that is not Inactive (spec §4 "editable only while inactive"). */
+  SET1009: {
+    status: 409,
+    en: 'The component can be edited or deleted only while it is inactive.',
+    es: 'El componente solo se puede editar o eliminar mientras está inactivo.',
+  },
+  /** A type of one company installed at another company's point (the provider's types go anywhere). */
+  SET1010: {
+    status: 409,
+    en: "Components of this type cannot be installed at this company's points.",
+    es: 'Los componentes de este tipo no se pueden instalar en los puntos de esta empresa.',
+  },
 } as const satisfies Record<string, ErrorEntry>;

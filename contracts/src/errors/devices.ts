@@ -108,4 +108,15 @@ export const deviceErrors = {
     en: 'The device cannot be permanently deleted because it has components fitted.',
     es: 'No se puede eliminar definitivamente el equipo porque tiene componentes montados.',
   },
+  // ours: "change state" moves the state only; what a state needs must already be there
+  EQ1022: {
+    status: 409,
+    en: 'The device cannot become active without a measurement point; install it with the wizard.',
+    es: 'El equipo no puede pasar a activo sin un punto de medición; instálelo con el asistente.',
+  },
+  EQ1023: {
+    status: 409,
+    en: 'The device cannot become inactive without a company; assign it to a company first.',
+    es: 'El equipo no puede pasar a inactivo sin una empresa; asígnelo antes a una empresa.',
+  },
 } as const satisfies Record<string, ErrorEntry>;

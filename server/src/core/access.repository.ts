@@ -1,9 +1,11 @@
 /** The SQL behind the one access function: which of some point or device ids a caller may see. */
-import { and, eq, inArray, isNotNull, isNull, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import {
+  companies,
   components,
+  componentTypes,
   devices,
   layerPoints,
   layers,
@@ -40,6 +42,18 @@ function pointCondition(db: Db, caller: Caller): SQL | null {
       return and(inCompany, inArray(measurementPoints.id, inLayers))!;
     }
   }
+}
+
+/**
+ * The component types a company may use: its own and the provider company's, which are shared with
+ * every company. Provider staff see them through their current company like everyone else.
+ */
+export function componentTypesOfCompany(db: Db, companyId: string | null): SQL {
+  const providers = db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(and(eq(companies.isProvider, true), isNull(companies.deletedAt)));
+  return or(eq(componentTypes.companyId, companyId ?? none), inArray(componentTypes.companyId, providers))!;
 }
 
 export function createAccessRepository(db: Db) {
@@ -113,6 +127,16 @@ export function createAccessRepository(db: Db) {
           .from(measurementPoints)
           .where(eq(measurementPoints.companyId, companyId));
       return staffOrCompany(caller, components.id, components.pointId, companyPoints, ids);
+    },
+
+    /** Users reach the types of their current company and the provider's; the system every one. */
+    async visibleComponentTypeIds(caller: Caller, ids: string[]): Promise<string[]> {
+      if (ids.length === 0 || caller.kind === 'public' || caller.kind === 'apiToken') return [];
+      const byId = inArray(componentTypes.id, ids);
+      const where =
+        caller.kind === 'system' ? byId : and(byId, componentTypesOfCompany(db, caller.companyId));
+      const rows = await db.select({ id: componentTypes.id }).from(componentTypes).where(where);
+      return rows.map((r) => r.id);
     },
 
     /** Layers belong to the current company for everyone; a token reaches its own layers. */

@@ -2,7 +2,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { componentTypes, components, layerPoints, layers } from '../db/schema';
-import { buildCatalogue, buildCompany, buildDevice, buildPoint, buildUser } from '../test/factories';
+import {
+  buildCatalogue,
+  buildCompany,
+  buildDevice,
+  buildPoint,
+  buildUser,
+  providerCompanyId,
+} from '../test/factories';
 import { openTestDatabase } from '../test/test-database';
 import { createAccess, type Access } from './access';
 import type { Caller } from './request-context';
@@ -109,7 +116,12 @@ describe('the one access function', () => {
     const db = database.db;
     const [type] = await db
       .insert(componentTypes)
-      .values({ name: `Tipo ${Date.now()}`, magnitude: 'Nivel', measureType: 'Continua' })
+      .values({
+        name: `Tipo ${Date.now()}`,
+        magnitude: 'level',
+        measureType: 'pressure',
+        companyId: await providerCompanyId(db),
+      })
       .returning();
     const typeId = type!.id;
     const [atA] = await db

@@ -1,7 +1,7 @@
 /**
  * The one access function: given a caller and ids of points or devices (and of the components,
  * layers and users hanging on them), the ones it may see. Every service that names such an item by
- * id asks it (points, devices, components, layers, user administration, telemetry reads), so a new kind of caller (API token, public dashboard, system job) is answered
+ * id asks it (points, devices, components, component types, layers, user administration, telemetry reads), so a new kind of caller (API token, public dashboard, system job) is answered
  * in one place.
  */
 import type { Db } from '../db/client';
@@ -19,6 +19,10 @@ export interface Access {
   assertDevice(caller: Caller, id: string, code?: ErrorCode): Promise<void>;
   /** 404 SET1002 unless the caller may see the component (through its point). */
   assertComponent(caller: Caller, id: string): Promise<void>;
+  /** Of some component type ids, those of the caller's current company and the provider's. */
+  visibleComponentTypes(caller: Caller, ids: readonly string[]): Promise<Set<string>>;
+  /** 404 N1000 unless the type is the caller's current company's or the provider's. */
+  assertComponentType(caller: Caller, id: string): Promise<void>;
   /** 404 N1000 unless the caller may see the layer. */
   assertLayer(caller: Caller, id: string): Promise<void>;
   /** 404 U1000 unless the caller may see the user (a profile in their company, or provider staff). */
@@ -43,6 +47,12 @@ export function createAccess(db: Db): Access {
     },
     async assertComponent(caller, id) {
       if ((await repo.visibleComponentIds(caller, [id])).length === 0) throw new NotFoundError('SET1002');
+    },
+    async visibleComponentTypes(caller, ids) {
+      return new Set(await repo.visibleComponentTypeIds(caller, unique(ids)));
+    },
+    async assertComponentType(caller, id) {
+      if ((await repo.visibleComponentTypeIds(caller, [id])).length === 0) throw new NotFoundError('N1000');
     },
     async assertLayer(caller, id) {
       if ((await repo.visibleLayerIds(caller, [id])).length === 0) throw new NotFoundError('N1000');

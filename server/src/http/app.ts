@@ -61,6 +61,7 @@ import { createPointsService } from '../modules/points/points.service';
 import { productsRoutes } from '../modules/products/products.routes';
 import { createProductsService } from '../modules/products/products.service';
 import { rolesRoutes } from '../modules/roles/roles.routes';
+import { createRolesService } from '../modules/roles/roles.service';
 import { statesRoutes } from '../modules/states/states.routes';
 import { createUsersRepository } from '../modules/users/users.repository';
 import { usersRoutes } from '../modules/users/users.routes';
@@ -146,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     publicAuthRoutes(createPublicAuthService(db, mailer, publicUrl), options.publicCallsPerMinute),
   );
-  await app.register(rolesRoutes());
+  await app.register(rolesRoutes(createRolesService(db)));
   await app.register(countriesRoutes(createCountriesService(options.database.db)));
   await app.register(billingPlansRoutes(createBillingPlansService(options.database.db)));
   await app.register(companiesRoutes(createCompaniesService(options.database.db)));

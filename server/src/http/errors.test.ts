@@ -28,6 +28,17 @@ describe('fieldText', () => {
     expect(fieldText({ code: 'invalid_format', format: 'email' }, 'en')).toBe(
       'This is not a valid email address',
     );
+    // only spaces: blank or invalid (spec §5), a missing or empty value stays required
+    expect(fieldText({ code: 'custom', message: 'blankOrInvalid' }, 'en')).toBe('This is blank or invalid');
+    expect(fieldText({ code: 'invalid_format', format: 'regex', input: '   ' }, 'es')).toBe(
+      'Este campo está vacío o no es válido',
+    );
+    expect(fieldText({ code: 'too_small', origin: 'string', minimum: 1, input: '' }, 'en')).toBe(
+      'This is a required field',
+    );
+    expect(fieldText({ code: 'too_small', origin: 'string', minimum: 10, input: '   ' }, 'en')).toBe(
+      'This must be at least 10 characters long',
+    );
   });
 });
 

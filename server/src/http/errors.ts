@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@aforo/contracts/common/api-error';
+import { isBlankText } from '@aforo/contracts/common/text';
 import type { Language } from '@aforo/contracts/constants';
 import {
   errorMessage,
@@ -27,12 +28,22 @@ interface ZodLikeIssue {
   message?: string;
 }
 
+/** A minimum length above one character (passwords) or a maximum: the length message says more. */
+const lengthIssue = (issue: ZodLikeIssue) =>
+  (issue.code === 'too_small' && Number(issue.minimum) > 1) || issue.code === 'too_big';
+
 /** One zod issue → the spec §5 message for its field. */
 export function fieldText(issue: ZodLikeIssue, lang: Language): string {
   if (issue.message === 'mismatch') return fieldMessage('passwordsMismatch', lang);
   // contract refinements and checks name their spec §5 message by its key
   if (issue.message && Object.prototype.hasOwnProperty.call(fieldMessages, issue.message))
-    return fieldMessage(issue.message as FieldMessageKey, lang);
+    return fieldMessage(issue.message as FieldMessageKey, lang, {
+      // a bound check named by its message ("measuresForAvgMax") fills its {min}/{max}
+      ...(issue.minimum !== undefined ? { min: Number(issue.minimum) } : {}),
+      ...(issue.maximum !== undefined ? { max: Number(issue.maximum) } : {}),
+    });
+  // only spaces where text was needed (spec §5), unless the issue is about a length of several characters
+  if (isBlankText(issue.input) && !lengthIssue(issue)) return fieldMessage('blankOrInvalid', lang);
   // not JSON at all: the contract turned the text into a symbol (see point-parameters.ts)
   if (issue.code === 'invalid_type' && /received symbol/.test(issue.message ?? ''))
     return fieldMessage('invalidJson', lang);
@@ -101,6 +112,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     const source = (request as unknown as Record<string, unknown>)[part === 'querystring' ? 'query' : part];
     // the type provider reshapes zod issues as {keyword, instancePath, message, params}
     type Reshaped = { keyword: string; instancePath: string; message?: string; params?: ZodLikeIssue };
+    const fieldCodes = part === 'body' ? request.routeOptions.config.fieldCodes : undefined;
+    let code: ErrorCode = 'V1000';
     for (const raw of error.validation as unknown as Reshaped[]) {
       const issue: ZodLikeIssue = {
         ...raw.params,
@@ -111,8 +124,11 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
       };
       const key = issuePath(issue);
       fields[key] ??= fieldText(issue, lang);
+      // a field with a spec code of its own names the refusal (UP1011 invalid email), unless it is missing
+      const own = fieldCodes?.[key];
+      if (own && code === 'V1000' && fields[key] !== fieldMessage('required', lang)) code = own;
     }
-    return reply.status(400).send(body('V1000', lang, fields));
+    return reply.status(400).send(body(code, lang, fields));
   }
   const sqlState = sqlStateOf(error);
   // two writes racing past the same uniqueness check: the database's unique index decides

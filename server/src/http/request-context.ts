@@ -1,4 +1,5 @@
 /** Fastify glue of the request context: route access config and the decorations the auth hook adds. */
+import type { ErrorCode } from '@aforo/contracts/errors';
 import type { RouteGroup } from '@aforo/contracts/roles';
 import type { RequestContext } from '../core/request-context';
 
@@ -7,6 +8,11 @@ export interface RouteAccess {
   access?: RouteGroup;
   /** Reachable while the account is in "Change Password" state. */
   allowPasswordChange?: boolean;
+  /**
+   * Spec codes of invalid body fields (e.g. email → UP1011): a request refused for such a field
+   * answers its code instead of V1000, with every field's message as usual. Not for missing values.
+   */
+  fieldCodes?: Readonly<Record<string, ErrorCode>>;
 }
 
 declare module 'fastify' {
@@ -16,6 +22,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess['access'];
     allowPasswordChange?: RouteAccess['allowPasswordChange'];
+    fieldCodes?: RouteAccess['fieldCodes'];
   }
   interface FastifyInstance {
     /** Every route with its access group, as the auth hook saw it (walked by a test). */

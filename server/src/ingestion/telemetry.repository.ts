@@ -53,6 +53,20 @@ export async function insertMeasures(tx: Db, rows: MeasureRow[]): Promise<Set<st
   return new Set(dupes.map((r) => keyOf(r.device_id, r.port, r.epoch)));
 }
 
+/**
+ * Takes FOR KEY SHARE on the batch's devices — the lock a foreign key from measures to devices would
+ * take, once per device and batch instead of once per row — and returns the ids still there. A hard
+ * delete locks its device FOR UPDATE before it looks for measures, so either it waits for this batch
+ * to commit (and then sees its measures) or this batch waits for the delete (and finds no device).
+ */
+export async function lockDevices(tx: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const sorted = [...new Set(ids)].sort();
+  const result = await tx.execute(sql`
+    select id::text as id from devices where id = any(${p(sorted)}::uuid[]) order by id for key share`);
+  return new Set((result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+}
+
 export async function insertFailures(tx: Db, rows: FailedRow[]): Promise<void> {
   if (rows.length === 0) return;
   await tx.execute(sql`

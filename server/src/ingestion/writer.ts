@@ -16,7 +16,7 @@ import type { Logger } from 'pino';
 import type { Database, Db } from '../db/client';
 import type { CommittedMeasure, EventPublisher } from '../events/event-map';
 import type { FailedRow, MeasureRow, Prepared } from './pipeline';
-import { insertEvents, insertFailures, insertMeasures, keyOf } from './telemetry.repository';
+import { insertEvents, insertFailures, insertMeasures, keyOf, lockDevices } from './telemetry.repository';
 
 export interface Ack {
   msg_seq: number | null;
@@ -47,10 +47,48 @@ interface Written {
   stored: Set<string>;
 }
 
+/** The device a prepared message writes rows for (one per message), if any. */
+const deviceOf = (prepared: Prepared): string | undefined =>
+  prepared.measures[0]?.deviceId ?? prepared.events[0]?.deviceId;
+
+/**
+ * A message whose device was hard-deleted after the directory resolved it: refused like an unknown
+ * serial, so none of its rows is stored without a device.
+ */
+function refusedForDeletedDevice(prepared: Prepared): Prepared {
+  return {
+    ...prepared,
+    measures: [],
+    events: [],
+    rejected: [],
+    error: 'invalid payload',
+    failures: [
+      {
+        receivedAt: new Date(),
+        topic: prepared.measures[0]?.topic ?? null,
+        serial: prepared.serial,
+        reason: 'invalid payload',
+        detail: `device ${prepared.serial ?? ''} was deleted`,
+        payload: '',
+        measureIndex: null,
+      },
+    ],
+  };
+}
+
 /** Writes jobs in one transaction and returns each one's acknowledgement. */
-async function writeBatch(db: Db, jobs: Job[]): Promise<Written> {
+async function writeBatch(db: Db, batch: Job[]): Promise<Written> {
   return db.transaction(async (txAny) => {
     const tx = txAny as unknown as Db;
+    // no foreign key ties measures to devices (partitioned, hot path): the batch locks its devices instead
+    const ids = batch.map((j) => deviceOf(j.prepared)).filter((id): id is string => id !== undefined);
+    const present = await lockDevices(tx, ids);
+    const jobs = batch.map((job) => {
+      const id = deviceOf(job.prepared);
+      return id === undefined || present.has(id)
+        ? job
+        : { ...job, prepared: refusedForDeletedDevice(job.prepared) };
+    });
     // a key counts once per batch: the same (device, port, t) in two messages of it is a duplicate
     const batchKeys = new Set<string>();
     const repeated = new Set<MeasureRow>();

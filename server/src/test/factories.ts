@@ -58,6 +58,13 @@ export async function companyIdByName(db: Db, businessName: string): Promise<str
   return row.id;
 }
 
+/** The provider company (its component types are shared with every company). */
+export async function providerCompanyId(db: Db): Promise<string> {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.isProvider, true));
+  if (!row) throw new Error('no provider company');
+  return row.id;
+}
+
 export async function userIdByEmail(db: Db, email: string): Promise<string> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!row) throw new Error(`no user ${email}`);

@@ -62,7 +62,10 @@ export function messageForCode(code: string, serverMessage?: string): string {
   return i18n.t('errors.generic');
 }
 
-function buildHeaders<T>(options: RequestOptions<T>, token: string | null): Headers {
+function buildHeaders(
+  options: Pick<RequestOptions<unknown>, 'headers' | 'body'>,
+  token: string | null,
+): Headers {
   const session = sessionStore.getState();
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
@@ -124,6 +127,38 @@ async function send<T>(options: RequestOptions<T>): Promise<T> {
     throw new ApiError(response.status, clientErrorCodes.badResponse, i18n.t('errors.generic'));
   }
   return parsed.data;
+}
+
+/** A file the API answered (an export): its bytes and the name the server gave it. */
+export interface ApiFile {
+  blob: Blob;
+  filename: string;
+}
+
+/**
+ * GET of a file under /api with the session's token and current company (a plain link cannot send
+ * them); errors as apiRequest's. It does not raise the loading overlay: the caller shows its own.
+ */
+export async function apiDownload(path: string, fallbackName = 'export.csv'): Promise<ApiFile> {
+  const token = sessionStore.getState().token;
+  const headers = buildHeaders({}, token);
+  // errors still come as JSON
+  headers.set('Accept', 'text/csv, application/json');
+  const networkError = () => new ApiError(0, clientErrorCodes.network, i18n.t('errors.network'));
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { headers });
+  } catch {
+    throw networkError();
+  }
+  if (!response.ok) throw await toApiError(response, token);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  // the body streams in after the status: a connection lost meanwhile fails here
+  const blob = await response.blob().catch(() => {
+    throw networkError();
+  });
+  return { blob, filename };
 }
 
 /** Every call goes through here; each raises the request counter until it settles. */

@@ -1,18 +1,39 @@
 /** Turns a contract schema into a Mantine form validator with the messages of spec §5. */
 import type { z } from 'zod';
-import { fieldMessage } from '@aforo/contracts/errors';
+import { isBlankText } from '@aforo/contracts/common/text';
+import { fieldMessage, fieldMessages } from '@aforo/contracts/errors';
 import type { FieldMessageKey } from '@aforo/contracts/errors';
 import { ApiError } from './api';
 import { sessionStore } from './session';
 
 type Issue = z.core.$ZodIssue;
 
-function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+/** Nothing entered: "This is a required field". Only spaces is "blank or invalid" (spec §5). */
+function isMissing(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
 }
 
+/** A minimum length above one character (passwords) or a maximum: the length message says more. */
+function isLengthIssue(issue: Issue): boolean {
+  return (issue.code === 'too_small' && Number(issue.minimum) > 1) || issue.code === 'too_big';
+}
+
+/** The same mapping as the server's (server/src/http/errors.ts fieldText), on the form's values. */
 function messageFor(issue: Issue, value: unknown): { key: FieldMessageKey; params?: Record<string, number> } {
-  if (isBlank(value)) return { key: 'required' };
+  if (isMissing(value)) return { key: 'required' };
+  if (issue.message === 'mismatch') return { key: 'passwordsMismatch' };
+  // contract checks that name their spec §5 message by its key (as the server reads them)
+  if (Object.prototype.hasOwnProperty.call(fieldMessages, issue.message)) {
+    const bounds = issue as { minimum?: number | bigint; maximum?: number | bigint };
+    return {
+      key: issue.message as FieldMessageKey,
+      params: {
+        ...(bounds.minimum !== undefined ? { min: Number(bounds.minimum) } : {}),
+        ...(bounds.maximum !== undefined ? { max: Number(bounds.maximum) } : {}),
+      },
+    };
+  }
+  if (isBlankText(value) && !isLengthIssue(issue)) return { key: 'blankOrInvalid' };
   switch (issue.code) {
     case 'too_small':
       return issue.origin === 'string'
@@ -24,8 +45,6 @@ function messageFor(issue: Issue, value: unknown): { key: FieldMessageKey; param
         : { key: 'max', params: { max: Number(issue.maximum) } };
     case 'invalid_format':
       return issue.format === 'email' ? { key: 'email' } : { key: 'invalid' };
-    case 'custom':
-      return issue.message === 'mismatch' ? { key: 'passwordsMismatch' } : { key: 'invalid' };
     default:
       return { key: 'invalid' };
   }
@@ -72,7 +91,9 @@ export function schemaValidatorWith<T>(schema: z.ZodType, options: ValidatorOpti
     const language = sessionStore.getState().language;
     const errors: Record<string, string> = {};
     for (const field of options.required ?? []) {
-      if (isBlank(valueAt(values, field.split('.')))) errors[field] = fieldMessage('required', language);
+      const value = valueAt(values, field.split('.'));
+      if (isMissing(value)) errors[field] = fieldMessage('required', language);
+      else if (isBlankText(value)) errors[field] = fieldMessage('blankOrInvalid', language);
     }
     return { ...schemaErrors(schema, values), ...errors };
   };

@@ -35,6 +35,7 @@ export const queryKeys = {
   failedMeasures: resourceKeys('measures-failed'),
   // accounts and system
   users: resourceKeys('users'),
+  roles: resourceKeys('roles'),
   companies: resourceKeys('companies'),
   billingPlans: resourceKeys('billing-plans'),
   countries: resourceKeys('countries'),

@@ -6,12 +6,12 @@ import enCommon from './en/common.json';
 import enDashboard from './en/dashboard.json';
 import enDevices from './en/devices.json';
 import enErrors from './en/errors.json';
+import enExports from './en/exports.json';
 import enHistory from './en/history.json';
 import enLayers from './en/layers.json';
 import enNav from './en/nav.json';
 import enNotFound from './en/notFound.json';
 import enPoints from './en/points.json';
-import enRoles from './en/roles.json';
 import enScreens from './en/screens.json';
 import enSession from './en/session.json';
 import enShell from './en/shell.json';
@@ -24,12 +24,12 @@ import esCommon from './es/common.json';
 import esDashboard from './es/dashboard.json';
 import esDevices from './es/devices.json';
 import esErrors from './es/errors.json';
+import esExports from './es/exports.json';
 import esHistory from './es/history.json';
 import esLayers from './es/layers.json';
 import esNav from './es/nav.json';
 import esNotFound from './es/notFound.json';
 import esPoints from './es/points.json';
-import esRoles from './es/roles.json';
 import esScreens from './es/screens.json';
 import esSession from './es/session.json';
 import esShell from './es/shell.json';
@@ -46,12 +46,12 @@ export const resources = {
       dashboard: esDashboard,
       devices: esDevices,
       errors: esErrors,
+      exports: esExports,
       history: esHistory,
       layers: esLayers,
       nav: esNav,
       notFound: esNotFound,
       points: esPoints,
-      roles: esRoles,
       screens: esScreens,
       session: esSession,
       shell: esShell,
@@ -68,12 +68,12 @@ export const resources = {
       dashboard: enDashboard,
       devices: enDevices,
       errors: enErrors,
+      exports: enExports,
       history: enHistory,
       layers: enLayers,
       nav: enNav,
       notFound: enNotFound,
       points: enPoints,
-      roles: enRoles,
       screens: enScreens,
       session: enSession,
       shell: enShell,

@@ -1,4 +1,5 @@
 /** Test data built from the contracts' types, with overrides. */
+import type { RoleItem } from '@aforo/contracts/roles';
 import type { CurrentUser } from '@aforo/contracts/users';
 
 export const companyA = '11111111-1111-4111-8111-111111111111';
@@ -43,4 +44,19 @@ export function buildToken(claims: Record<string, unknown>): string {
   const encode = (value: unknown) =>
     btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
+}
+
+/** GET /api/roles as the server answers it in English (server/drizzle role_labels). */
+export function buildRoleList(): RoleItem[] {
+  const rows: Array<[RoleItem['id'], string, RoleItem['scope']]> = [
+    ['ROLE_ADMIN', 'Super Admin FDX', 'global'],
+    ['ROLE_CHIEF', 'Operator FDX', 'global'],
+    ['ROLE_VIEWER', 'Viewer FDX', 'global'],
+    ['ROLE_ADMIN_CLIENTE', 'Client Admin', 'company'],
+    ['ROLE_CHIEF_CLIENTE', 'Operator', 'company'],
+    ['ROLE_USER', 'Viewer', 'company'],
+    ['ROLE_SPECTATOR', 'Spectator', 'company'],
+    ['ROLE_CHANGE_PASSWORD', 'Change password', 'system'],
+  ];
+  return rows.map(([id, label, scope], index) => ({ id, name: id, label, scope, order: index + 1 }));
 }

@@ -6,14 +6,23 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
+import type { Language } from '@aforo/contracts/constants';
 import { i18n } from '../lib/i18n';
+import { queryKeys } from '../lib/query-keys';
 import { theme } from '../app/theme';
 import { ConfirmProvider } from '../ui/ConfirmProvider';
+import { buildRoleList } from './fixtures';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });
+}
+
+/** The role list as if GET /api/roles had answered (reference data most screens just read). */
+export function seedRoleList(queryClient: QueryClient, language: Language = 'en'): QueryClient {
+  queryClient.setQueryData(queryKeys.roles.list({ language }), buildRoleList());
+  return queryClient;
 }
 
 export interface RenderOptions {

@@ -80,8 +80,14 @@ export const componentTypes = pgTable(
   'component_types',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** The owner; the provider company's types are shared with every company. */
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id),
     name: text('name').notNull(),
+    /** A unit group of contracts/units.ts (the physical quantity). */
     magnitude: text('magnitude').notNull(),
+    /** One of contracts/component-types.ts measureTypes. */
     measureType: text('measure_type').notNull(),
     /** JSON schema of the values each component of this type carries. */
     dynamicFields: jsonb('dynamic_fields').notNull().default({}),
@@ -89,7 +95,8 @@ export const componentTypes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('component_types_name_lower_key').on(sql`lower(${t.name})`)],
+  // names are unique within a company (the service also keeps them apart from the provider's)
+  (t) => [uniqueIndex('component_types_company_name_lower_key').on(t.companyId, sql`lower(${t.name})`)],
 );
 
 export const components = pgTable(

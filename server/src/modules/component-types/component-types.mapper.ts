@@ -1,4 +1,5 @@
-import type { ComponentType } from '@aforo/contracts/component-types';
+import type { ComponentType, MeasureType } from '@aforo/contracts/component-types';
+import type { UnitGroup } from '@aforo/contracts/units';
 import type { ComponentTypeRow } from './component-types.repository';
 
 export type DynamicField = ComponentType['dynamicFields'][number];
@@ -12,8 +13,11 @@ export function toComponentType(row: ComponentTypeRow): ComponentType {
   return {
     id: row.id,
     name: row.name,
-    magnitude: row.magnitude,
-    measureType: row.measureType,
+    // the columns hold keys of the contract's lists (the issue-11 migration mapped older text)
+    magnitude: row.magnitude as UnitGroup,
+    measureType: row.measureType as MeasureType,
+    company: { id: row.companyId, name: row.companyName },
+    shared: row.companyIsProvider,
     dynamicFields: dynamicFieldsOf(row.dynamicFields),
     enabled: row.enabled,
     components: row.components,
@@ -26,6 +30,7 @@ export function toComponentType(row: ComponentTypeRow): ComponentType {
 export function componentTypeHistory(row: ComponentTypeRow): Record<string, unknown> {
   return {
     name: row.name,
+    companyId: row.companyId,
     magnitude: row.magnitude,
     measureType: row.measureType,
     dynamicFields: dynamicFieldsOf(row.dynamicFields),

@@ -1,14 +1,27 @@
-/** Component types (provider catalogue: ADMIN and CHIEF edit, provider staff read for selectors). */
-import type { ComponentType } from '@aforo/contracts/component-types';
+/**
+ * Component types: ADMIN and CHIEF edit, provider staff read (for selectors). A type belongs to a
+ * company; the current company sees its own and the provider's (shared with every company), and
+ * another company's type answers 404 like any other company-owned item.
+ */
+import type {
+  ComponentType,
+  ComponentTypeInput,
+  ComponentTypeListQuery,
+} from '@aforo/contracts/component-types';
+import { fieldMessage } from '@aforo/contracts/errors';
 import { assertCan } from '../../auth/access';
+import { createAccess } from '../../core/access';
 import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
-import { ConflictError, NotFoundError } from '../../core/errors';
+import { ConflictError, ValidationError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
-import { createCatalogueService } from '../catalogue-crud';
 import { recordChange } from '../log-entries/history';
 import { componentTypeHistory, toComponentType } from './component-types.mapper';
-import { createComponentTypesRepository, type ComponentTypesRepository } from './component-types.repository';
+import {
+  createComponentTypesRepository,
+  type ComponentTypeRow,
+  type ComponentTypesRepository,
+} from './component-types.repository';
 
 /** Disabling needs every component inactive (DESIGN.md §5). */
 async function assertCanDisable(repo: ComponentTypesRepository, id: string): Promise<void> {
@@ -20,47 +33,117 @@ async function assertCanDisable(repo: ComponentTypesRepository, id: string): Pro
 
 export function createComponentTypesService(db: Db) {
   const transact = transactor(db);
-  const crud = createCatalogueService<ComponentTypesRepository, ComponentType>(db, {
-    entityType: 'component_type',
-    // the spec has no "component type not found" code (SET1002 is the component)
-    notFound: 'N1000',
-    rights: { read: 'catalogue.read', edit: 'devices.operate' },
-    repository: createComponentTypesRepository,
-    toDto: toComponentType,
-    history: componentTypeHistory,
-    async assertInput(_ctx, repo, input, exceptId) {
-      if (await repo.isNameTaken(input.name, exceptId)) throw new ConflictError('SET1004');
-      if (exceptId && !input.enabled) await assertCanDisable(repo, exceptId);
-    },
-    async beforeRemove(_ctx, _tx, _repo, row) {
-      if (row.components > 0) throw new ConflictError('SET1007');
-    },
-  });
+
+  /** The type, if the access function lets the caller see it (404 N1000 otherwise). */
+  async function visible(handle: Db, ctx: RequestContext, id: string): Promise<ComponentTypeRow> {
+    await createAccess(handle).assertComponentType(ctx.caller, id);
+    return (await createComponentTypesRepository(handle).findById(id))!;
+  }
+
+  /**
+   * The owner is the current company or the provider (a type of another company would vanish from
+   * the list the moment it was saved); the name is free among the types that sit beside it.
+   */
+  async function assertInput(
+    ctx: RequestContext,
+    repo: ComponentTypesRepository,
+    input: ComponentTypeInput,
+    before?: ComponentTypeRow,
+  ): Promise<void> {
+    const providerId = await repo.providerCompanyId();
+    if (input.companyId !== ctx.companyId && input.companyId !== providerId)
+      throw new ValidationError({ companyId: fieldMessage('invalid', ctx.lang) });
+    const isProvider = input.companyId === providerId;
+    if (await repo.isNameTaken(input.companyId, isProvider, input.name, before?.id))
+      throw new ConflictError('SET1004');
+    if (!before) return;
+    // moving a type to a client company leaves no component of it at another company's point
+    if (!isProvider && input.companyId !== before.companyId) {
+      if ((await repo.installedOutside(before.id, input.companyId)) > 0) throw new ConflictError('SET1010');
+    }
+    if (!input.enabled) await assertCanDisable(repo, before.id);
+  }
+
+  async function write(
+    tx: Db,
+    ctx: RequestContext,
+    action: string,
+    before: ComponentTypeRow | null,
+    after: ComponentTypeRow | null,
+  ): Promise<void> {
+    await recordChange(tx, ctx, {
+      entityType: 'component_type',
+      entityId: (after ?? before)!.id,
+      action,
+      companyId: (after ?? before)!.companyId,
+      before: before && componentTypeHistory(before),
+      after: after && componentTypeHistory(after),
+    });
+  }
 
   function setEnabled(ctx: RequestContext, id: string, enabled: boolean): Promise<ComponentType> {
     assertCan(ctx, 'devices.operate');
     return transact(async (tx) => {
       const repo = createComponentTypesRepository(tx);
-      const before = await repo.findById(id);
-      if (!before) throw new NotFoundError('N1000');
+      const before = await visible(tx, ctx, id);
       if (before.enabled === enabled) return toComponentType(before);
       if (!enabled) await assertCanDisable(repo, id);
       await repo.setEnabled(id, enabled);
       const after = (await repo.findById(id))!;
-      await recordChange(tx, ctx, {
-        entityType: 'component_type',
-        entityId: id,
-        action: enabled ? 'enable' : 'disable',
-        companyId: null,
-        before: componentTypeHistory(before),
-        after: componentTypeHistory(after),
-      });
+      await write(tx, ctx, enabled ? 'enable' : 'disable', before, after);
       return toComponentType(after);
     });
   }
 
   return {
-    ...crud,
+    async list(
+      ctx: RequestContext,
+      query: ComponentTypeListQuery,
+    ): Promise<{ rows: ComponentType[]; total: number }> {
+      assertCan(ctx, 'catalogue.read');
+      const { rows, total } = await createComponentTypesRepository(db).list(ctx, query);
+      return { rows: rows.map(toComponentType), total };
+    },
+
+    async get(ctx: RequestContext, id: string): Promise<ComponentType> {
+      assertCan(ctx, 'catalogue.read');
+      return toComponentType(await visible(db, ctx, id));
+    },
+
+    create(ctx: RequestContext, input: ComponentTypeInput): Promise<ComponentType> {
+      assertCan(ctx, 'devices.operate');
+      return transact(async (tx) => {
+        const repo = createComponentTypesRepository(tx);
+        await assertInput(ctx, repo, input);
+        const after = (await repo.findById(await repo.insert(input)))!;
+        await write(tx, ctx, 'create', null, after);
+        return toComponentType(after);
+      });
+    },
+
+    update(ctx: RequestContext, id: string, input: ComponentTypeInput): Promise<ComponentType> {
+      assertCan(ctx, 'devices.operate');
+      return transact(async (tx) => {
+        const repo = createComponentTypesRepository(tx);
+        const before = await visible(tx, ctx, id);
+        await assertInput(ctx, repo, input, before);
+        await repo.update(id, input);
+        const after = (await repo.findById(id))!;
+        await write(tx, ctx, 'update', before, after);
+        return toComponentType(after);
+      });
+    },
+
+    remove(ctx: RequestContext, id: string): Promise<void> {
+      assertCan(ctx, 'devices.operate');
+      return transact(async (tx) => {
+        const before = await visible(tx, ctx, id);
+        if (before.components > 0) throw new ConflictError('SET1007');
+        await createComponentTypesRepository(tx).remove(id);
+        await write(tx, ctx, 'delete', before, null);
+      });
+    },
+
     enable: (ctx: RequestContext, id: string) => setEnabled(ctx, id, true),
     disable: (ctx: RequestContext, id: string) => setEnabled(ctx, id, false),
   };

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { components } from '../../db/schema';
-import { buildCatalogue, buildDevice, buildPoint, companyIdByName } from '../../test/factories';
+import {
+  buildCatalogue,
+  buildDevice,
+  buildPoint,
+  companyIdByName,
+  providerCompanyId,
+} from '../../test/factories';
 import { bearer, startTestServer, type TestServer } from '../../test/test-server';
 
 const emails = {
@@ -17,30 +23,45 @@ const missingId = '00000000-0000-4000-8000-000000000000';
 
 let server: TestServer;
 let norte: string;
+let levante: string;
+let provider: string;
 let catalogue: Awaited<ReturnType<typeof buildCatalogue>>;
 const tokens: Partial<Record<Who, string>> = {};
 
 beforeAll(async () => {
   server = await startTestServer();
   norte = await companyIdByName(server.database.db, 'Canal del Norte S.A.');
+  levante = await companyIdByName(server.database.db, 'Aguas de Levante S.L.');
+  provider = await providerCompanyId(server.database.db);
   catalogue = await buildCatalogue(server.database.db);
   for (const [who, email] of Object.entries(emails)) tokens[who as Who] = await server.login(email);
 });
 afterAll(() => server.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who = 'admin', payload?: object) =>
+/** `company`: the X-Current-Company (provider staff default to the provider). */
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  who: Who = 'admin',
+  payload?: object,
+  company?: string,
+) =>
   server.request({
     method,
     url,
-    headers: bearer(tokens[who]!, { 'accept-language': 'en' }),
+    headers: bearer(tokens[who]!, {
+      'accept-language': 'en',
+      ...(company ? { 'x-current-company': company } : {}),
+    }),
     ...(payload ? { payload } : {}),
   });
 
 const uniqueName = (prefix = 'Tipo') => `${prefix} ${randomBytes(3).toString('hex')}`;
 const typeInput = (overrides: object = {}) => ({
   name: uniqueName(),
-  magnitude: 'Nivel',
-  measureType: 'Presión',
+  magnitude: 'level',
+  measureType: 'pressure',
+  companyId: provider,
   dynamicFields: [{ key: 'range_m', label: 'Rango (m)', type: 'number', required: true }],
   ...overrides,
 });
@@ -91,21 +112,23 @@ describe('component types', () => {
     const created = await call('POST', '/api/component-types', 'admin', input);
     expect(created.statusCode).toBe(201);
     const type = created.json();
-    expect(type).toMatchObject({ ...input, enabled: true, components: 0 });
+    const { companyId, ...fields } = input;
+    expect(type).toMatchObject({ ...fields, enabled: true, components: 0, shared: true });
+    expect(type.company).toEqual({ id: companyId, name: expect.any(String) });
     expect((await call('GET', `/api/component-types/${type.id}`)).json()).toEqual(type);
 
     const updated = await call('PUT', `/api/component-types/${type.id}`, 'admin', {
       ...input,
-      magnitude: 'Caudal',
+      magnitude: 'flow_rate',
     });
-    expect([updated.statusCode, updated.json().magnitude]).toEqual([200, 'Caudal']);
+    expect([updated.statusCode, updated.json().magnitude]).toEqual([200, 'flow_rate']);
     expect((await call('DELETE', `/api/component-types/${type.id}`)).json()).toEqual({ ok: true });
     expect((await call('GET', `/api/component-types/${type.id}`)).json().code).toBe('N1000');
 
     const entries = await history(type.id);
     expect(entries.map((e) => e.action)).toEqual(['create', 'update', 'delete']);
-    expect(entries[1]!.changes).toEqual({ magnitude: ['Nivel', 'Caudal'] });
-    expect(entries.every((e) => e.companyId === null)).toBe(true);
+    expect(entries[1]!.changes).toEqual({ magnitude: ['level', 'flow_rate'] });
+    expect(entries.every((e) => e.companyId === provider)).toBe(true);
   });
 
   it('refuses a duplicate name in any case with SET1004, and keeps a type its own name', async () => {
@@ -162,8 +185,22 @@ describe('component types', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('V1000');
     expect(Object.keys(res.json().fields)).toEqual(
-      expect.arrayContaining(['name', 'dynamicFields.0.key', 'dynamicFields.0.type']),
+      expect.arrayContaining([
+        'name',
+        'magnitude',
+        'measureType',
+        'companyId',
+        'dynamicFields.0.key',
+        'dynamicFields.0.type',
+      ]),
     );
+    // spec §5: magnitude, measure type and company must be selected
+    const blank = await call('POST', '/api/component-types', 'admin', { name: 'Sin datos' });
+    expect(blank.json().fields).toMatchObject({
+      magnitude: 'This is a required field',
+      measureType: 'This is a required field',
+      companyId: 'This is a required field',
+    });
   });
 
   it('counts its components and refuses to delete a type with components (SET1007)', async () => {
@@ -249,8 +286,8 @@ describe('component types', () => {
 
   it('pages, sorts and searches name, magnitude and measure type', async () => {
     const tag = randomBytes(3).toString('hex');
-    await createType({ name: `A ${tag}`, magnitude: `Mag ${tag}` });
-    await createType({ name: `B ${tag}`, measureType: `Med ${tag}` });
+    await createType({ name: `A ${tag}`, magnitude: 'precipitation' });
+    await createType({ name: `B ${tag}`, measureType: 'tipping_bucket' });
     const found = (await call('GET', `/api/component-types?search=${tag}&order=name&dir=ASC`)).json();
     expect(found.rows.map((t: { name: string }) => t.name)).toEqual([`A ${tag}`, `B ${tag}`]);
     expect(found.total).toBe(2);
@@ -259,5 +296,95 @@ describe('component types', () => {
     ).json();
     expect([page.total, page.rows[0].name]).toEqual([2, `A ${tag}`]);
     expect((await call('GET', '/api/component-types?order=serial')).statusCode).toBe(400);
+  });
+});
+
+describe('component types of a company', () => {
+  const ofNorte = (overrides: object = {}) => typeInput({ companyId: norte, ...overrides });
+  const ids = (res: { json(): { rows: { id: string }[] } }) => res.json().rows.map((t) => t.id);
+
+  it('lists the current company’s types and the provider’s; another company’s answers 404', async () => {
+    const created = await call('POST', '/api/component-types', 'chief', ofNorte(), norte);
+    expect(created.statusCode).toBe(201);
+    const type = created.json();
+    expect([type.company.id, type.shared]).toEqual([norte, false]);
+    const shared = await createType();
+
+    const inNorte = await call('GET', '/api/component-types?length=-1', 'viewer', undefined, norte);
+    expect(ids(inNorte)).toEqual(expect.arrayContaining([type.id, shared.id]));
+    const inLevante = await call('GET', '/api/component-types?length=-1', 'viewer', undefined, levante);
+    expect(ids(inLevante)).toContain(shared.id);
+    expect(ids(inLevante)).not.toContain(type.id);
+    expect(inLevante.json().total).toBe(ids(inLevante).length);
+    // provider staff see a client's types only with that company selected
+    expect(ids(await call('GET', '/api/component-types?length=-1'))).not.toContain(type.id);
+
+    const calls = [
+      ['GET', ''],
+      ['PUT', '', ofNorte({ name: type.name })],
+      ['POST', '/disable'],
+      ['POST', '/enable'],
+      ['DELETE', ''],
+    ] as const;
+    for (const [method, suffix, payload] of calls) {
+      const res = await call(method, `/api/component-types/${type.id}${suffix}`, 'admin', payload, levante);
+      expect([method, suffix, res.statusCode, res.json().code]).toEqual([method, suffix, 404, 'N1000']);
+    }
+    expect((await call('GET', `/api/component-types/${type.id}`, 'admin', undefined, norte)).statusCode).toBe(
+      200,
+    );
+    expect((await history(type.id)).map((e) => [e.action, e.companyId])).toEqual([['create', norte]]);
+  });
+
+  it('belongs to the current company or the provider, nobody else', async () => {
+    const res = await call('POST', '/api/component-types', 'admin', typeInput({ companyId: levante }), norte);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ companyId: 'This is invalid' });
+    const missing = typeInput({ companyId: '00000000-0000-4000-8000-000000000000' });
+    expect((await call('POST', '/api/component-types', 'admin', missing, norte)).statusCode).toBe(400);
+  });
+
+  it('keeps names apart from the provider’s, not from other companies’', async () => {
+    const shared = await createType();
+    const clash = await call('POST', '/api/component-types', 'admin', ofNorte({ name: shared.name }), norte);
+    expect([clash.statusCode, clash.json().code]).toEqual([409, 'SET1004']);
+    const norteType = (await call('POST', '/api/component-types', 'admin', ofNorte(), norte)).json();
+    const levanteType = await call(
+      'POST',
+      '/api/component-types',
+      'admin',
+      typeInput({ companyId: levante, name: norteType.name }),
+      levante,
+    );
+    expect(levanteType.statusCode).toBe(201);
+    // a provider type may not take a name a company already uses beside the provider's
+    const providerClash = await call(
+      'POST',
+      '/api/component-types',
+      'admin',
+      typeInput({ name: norteType.name }),
+    );
+    expect([providerClash.statusCode, providerClash.json().code]).toEqual([409, 'SET1004']);
+  });
+
+  it('does not move to a company while installed at another company’s points (SET1010)', async () => {
+    const shared = await createType();
+    await insertComponent(shared.id, 'Installed', 'Active'); // at a Norte point
+    const toLevante = await call(
+      'PUT',
+      `/api/component-types/${shared.id}`,
+      'admin',
+      typeInput({ name: shared.name, companyId: levante }),
+      levante,
+    );
+    expect([toLevante.statusCode, toLevante.json().code]).toEqual([409, 'SET1010']);
+    const toNorte = await call(
+      'PUT',
+      `/api/component-types/${shared.id}`,
+      'admin',
+      typeInput({ name: shared.name, companyId: norte }),
+      norte,
+    );
+    expect([toNorte.statusCode, toNorte.json().shared]).toEqual([200, false]);
   });
 });

@@ -20,7 +20,7 @@ describe('component values against dynamic fields', () => {
   it('names each required field missing or blank, in the request language', () => {
     expect(checkValues(fields, { label: '  ' }, 'es')).toEqual({
       'values.depth': 'Este campo es obligatorio',
-      'values.label': 'Este campo es obligatorio',
+      'values.label': 'Este campo está vacío o no es válido',
     });
   });
 

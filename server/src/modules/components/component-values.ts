@@ -1,6 +1,6 @@
 /** Checks a component's values against the dynamic fields of its type; pure, so it is unit-tested. */
 import type { Language } from '@aforo/contracts/constants';
-import { isDateInRange } from '@aforo/contracts/common/text';
+import { isBlankText, isDateInRange } from '@aforo/contracts/common/text';
 import { fieldMessage } from '@aforo/contracts/errors';
 import type { DynamicField } from '../component-types/component-types.mapper';
 
@@ -36,7 +36,12 @@ export function checkValues(
   for (const field of fields) {
     const value = values[field.key];
     if (isBlank(value)) {
-      if (field.required) problems[`values.${field.key}`] = fieldMessage('required', lang);
+      // spec §5: nothing sent is required; only spaces is blank or invalid
+      if (field.required)
+        problems[`values.${field.key}`] = fieldMessage(
+          isBlankText(value) ? 'blankOrInvalid' : 'required',
+          lang,
+        );
     } else if (!fits(field, value!)) {
       problems[`values.${field.key}`] = fieldMessage(field.type === 'number' ? 'number' : 'invalid', lang);
     }

@@ -4,7 +4,13 @@ import type { ComponentRow } from './components.repository';
 export function toComponent(row: ComponentRow): Component {
   return {
     id: row.id,
-    type: { id: row.typeId, name: row.typeName, enabled: row.typeEnabled },
+    type: {
+      id: row.typeId,
+      name: row.typeName,
+      enabled: row.typeEnabled,
+      companyId: row.typeCompanyId,
+      shared: row.typeShared,
+    },
     serial: row.serial,
     values: (row.values ?? {}) as Record<string, unknown>,
     state: row.state as Component['state'],

@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-or
 import type { ComponentListQuery } from '@aforo/contracts/components';
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
-import { components, componentTypes, devices, measurementPoints } from '../../db/schema';
+import { companies, components, componentTypes, devices, measurementPoints } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
 import { paged } from '../../db/paging';
 
@@ -14,6 +14,9 @@ export type ComponentRecord = typeof components.$inferSelect;
 export type ComponentRow = ComponentRecord & {
   typeName: string;
   typeEnabled: boolean;
+  typeCompanyId: string;
+  /** The type is the provider company's: it may be installed at any company's points. */
+  typeShared: boolean;
   deviceSerial: string | null;
   pointName: string | null;
   pointCompanyId: string | null;
@@ -29,12 +32,15 @@ export function createComponentsRepository(db: Db) {
         component: components,
         typeName: componentTypes.name,
         typeEnabled: componentTypes.enabled,
+        typeCompanyId: componentTypes.companyId,
+        typeShared: companies.isProvider,
         deviceSerial: devices.serial,
         pointName: measurementPoints.name,
         pointCompanyId: measurementPoints.companyId,
       })
       .from(components)
       .innerJoin(componentTypes, eq(componentTypes.id, components.typeId))
+      .innerJoin(companies, eq(companies.id, componentTypes.companyId))
       .leftJoin(devices, eq(devices.id, components.deviceId))
       .leftJoin(measurementPoints, eq(measurementPoints.id, components.pointId));
   type Joined = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
@@ -111,23 +117,8 @@ export function createComponentsRepository(db: Db) {
       await db.delete(components).where(eq(components.id, id));
     },
 
-    /** A live point of the scope's company. */
-    async pointInCompany(scope: Scope, pointId: string) {
-      const [row] = await db
-        .select({ id: measurementPoints.id, companyId: measurementPoints.companyId })
-        .from(measurementPoints)
-        .where(
-          and(
-            eq(measurementPoints.id, pointId),
-            inCompany(scope, measurementPoints.companyId),
-            isNull(measurementPoints.deletedAt),
-          ),
-        );
-      return row;
-    },
-
-    /** Provider staff: a live point of any company. */
-    async pointAcrossCompanies(pointId: string) {
+    /** A live point by id, whoever owns it: callers ask the access function first. */
+    async livePoint(pointId: string) {
       const [row] = await db
         .select({ id: measurementPoints.id, companyId: measurementPoints.companyId })
         .from(measurementPoints)

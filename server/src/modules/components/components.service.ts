@@ -20,12 +20,7 @@ import { dynamicFieldsOf } from '../component-types/component-types.mapper';
 import { recordChange } from '../log-entries/history';
 import { checkValues, cleanValues } from './component-values';
 import { componentHistory, toComponent } from './components.mapper';
-import {
-  createComponentsRepository,
-  type ComponentRow,
-  type ComponentsRepository,
-  type ComponentValues,
-} from './components.repository';
+import { createComponentsRepository, type ComponentRow, type ComponentValues } from './components.repository';
 
 type ComponentAction = (typeof componentActions)[number];
 
@@ -41,19 +36,26 @@ export function createComponentsService(db: Db) {
     return row;
   }
 
-  /** The type exists, the serial is free within it and the values fit its dynamic fields. */
+  /**
+   * The type is one the current company may use (its own or the provider's; a component keeps the
+   * type it has), the serial is free within it and the values fit its dynamic fields.
+   */
   async function prepare(
+    tx: Db,
     ctx: RequestContext,
-    repo: ComponentsRepository,
     input: ComponentInput,
-    exceptId?: string,
+    before?: ComponentRow,
   ): Promise<ComponentValues & { typeId: string; serial: string }> {
-    const type = await repo.typeById(input.typeId);
+    const repo = createComponentsRepository(tx);
+    const usable =
+      before?.typeId === input.typeId ||
+      (await createAccess(tx).visibleComponentTypes(ctx.caller, [input.typeId])).has(input.typeId);
+    const type = usable ? await repo.typeById(input.typeId) : undefined;
     if (!type) throw new ValidationError({ typeId: fieldMessage('invalid', ctx.lang) });
     const fields = dynamicFieldsOf(type.dynamicFields);
     const problems = checkValues(fields, input.values, ctx.lang);
     if (Object.keys(problems).length > 0) throw new ValidationError(problems);
-    if (await repo.serialTaken(input.typeId, input.serial, exceptId)) throw new ConflictError('SEQ1001');
+    if (await repo.serialTaken(input.typeId, input.serial, before?.id)) throw new ConflictError('SEQ1001');
     return { typeId: input.typeId, serial: input.serial, values: cleanValues(fields, input.values) };
   }
 
@@ -80,9 +82,9 @@ export function createComponentsService(db: Db) {
     return toComponent(after);
   }
 
-  /** Editing and deleting need an Inactive component; EQ1002 ("cannot be edited in its current state") is reused for them. */
+  /** Editing and deleting need an Inactive component (spec §4); SET1009 says so of the component. */
   function assertInactive(row: ComponentRow) {
-    if (row.state !== 'Inactive') throw new ConflictError('EQ1002');
+    if (row.state !== 'Inactive') throw new ConflictError('SET1009');
   }
 
   const service = {
@@ -104,7 +106,7 @@ export function createComponentsService(db: Db) {
       assertCan(ctx, 'devices.operate');
       return transact(async (tx) => {
         const repo = createComponentsRepository(tx);
-        const id = await repo.insert({ ...(await prepare(ctx, repo, input)), state: 'Inactive' });
+        const id = await repo.insert({ ...(await prepare(tx, ctx, input)), state: 'Inactive' });
         const after = (await repo.findAcrossCompanies(id))!;
         await recordChange(tx, ctx, {
           entityType: 'component',
@@ -121,10 +123,9 @@ export function createComponentsService(db: Db) {
     update(ctx: RequestContext, id: string, input: ComponentInput): Promise<Component> {
       assertCan(ctx, 'devices.operate');
       return transact(async (tx) => {
-        const repo = createComponentsRepository(tx);
         const before = await visible(tx, ctx, id);
         assertInactive(before);
-        return change(tx, ctx, before, await prepare(ctx, repo, input, id), 'update');
+        return change(tx, ctx, before, await prepare(tx, ctx, input, before), 'update');
       });
     },
 
@@ -155,16 +156,19 @@ export function createComponentsService(db: Db) {
         if (before.state === 'Installed') throw new ConflictError('EQ1013');
         if (before.state === 'Decommissioned') throw new ConflictError('EQ1019');
         if (!before.typeEnabled) throw new ConflictError('EQ1014');
-        const point = ctx.isGlobal
-          ? await repo.pointAcrossCompanies(body.pointId)
-          : await repo.pointInCompany(ctx, body.pointId);
+        // a point of the current company, for provider staff too, through the one access function
+        await createAccess(tx).assertPoint(ctx.caller, body.pointId);
+        const point = await repo.livePoint(body.pointId);
         if (!point) throw new NotFoundError('POM1000');
+        // a type goes to its own company's points; the provider's types go anywhere
+        if (point.companyId !== before.typeCompanyId && !before.typeShared)
+          throw new ConflictError('SET1010');
         const device = await repo.deviceAtPoint(point.id);
         // no device at the point to fit it to: 409 with the "device not found" text
         if (!device) throw new AppError('EQ1000', undefined, 409);
         const occupants = await repo.installedAt(point.id, before.typeId, id);
-        // SET1005 ("has installed components") asks the caller to confirm with force
-        if (occupants.length > 0 && !body.force) throw new ConflictError('SET1005');
+        // SET1008 asks the caller to confirm the replacement; the same call with force does it
+        if (occupants.length > 0 && !body.force) throw new ConflictError('SET1008');
         for (const occupantId of occupants) {
           const occupant = (await repo.findAcrossCompanies(occupantId))!;
           await change(tx, ctx, occupant, { state: 'Inactive', deviceId: null, pointId: null }, 'uninstall');

@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCatalogue, buildDevice, buildPoint, companyIdByName } from '../../test/factories';
+import {
+  buildCatalogue,
+  buildDevice,
+  buildPoint,
+  companyIdByName,
+  providerCompanyId,
+} from '../../test/factories';
 import { bearer, startTestServer, type TestServer } from '../../test/test-server';
 
 const emails = {
@@ -19,7 +25,7 @@ interface Component {
   serial: string;
   state: string;
   values: Record<string, unknown>;
-  type: { id: string; name: string; enabled: boolean };
+  type: { id: string; name: string; enabled: boolean; companyId: string; shared: boolean };
   device: { id: string; serial: string } | null;
   point: { id: string; name: string } | null;
 }
@@ -27,6 +33,7 @@ interface Component {
 let server: TestServer;
 let norte: string;
 let levante: string;
+let provider: string;
 let catalogue: Awaited<ReturnType<typeof buildCatalogue>>;
 let typeId: string;
 const tokens: Partial<Record<Who, string>> = {};
@@ -35,42 +42,67 @@ beforeAll(async () => {
   server = await startTestServer();
   norte = await companyIdByName(server.database.db, 'Canal del Norte S.A.');
   levante = await companyIdByName(server.database.db, 'Aguas de Levante S.L.');
+  provider = await providerCompanyId(server.database.db);
   catalogue = await buildCatalogue(server.database.db);
   for (const [who, email] of Object.entries(emails)) tokens[who as Who] = await server.login(email);
   typeId = (await createType()).id;
 });
 afterAll(() => server.close());
 
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who = 'admin', payload?: object) =>
+/** `company`: the X-Current-Company of provider staff (their default is the provider). */
+const call = (
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  who: Who = 'admin',
+  payload?: object,
+  company?: string,
+) =>
   server.request({
     method,
     url,
-    headers: bearer(tokens[who]!, { 'accept-language': 'en' }),
+    headers: bearer(tokens[who]!, {
+      'accept-language': 'en',
+      ...(company ? { 'x-current-company': company } : {}),
+    }),
     ...(payload ? { payload } : {}),
   });
 
-async function createType() {
-  const res = await call('POST', '/api/component-types', 'admin', {
-    name: `Sensor ${randomBytes(3).toString('hex')}`,
-    magnitude: 'Nivel',
-    measureType: 'Presión',
-    dynamicFields: [
-      { key: 'range_m', label: 'Rango (m)', type: 'number', required: true },
-      { key: 'calibrated', label: 'Calibrado', type: 'date' },
-      { key: 'notes', label: 'Notas', type: 'text' },
-      { key: 'sealed', label: 'Sellado', type: 'boolean' },
-    ],
-  });
+/** A type of the provider (shared) unless another company is named. */
+async function createType(companyId = provider) {
+  const res = await call(
+    'POST',
+    '/api/component-types',
+    'admin',
+    {
+      name: `Sensor ${randomBytes(3).toString('hex')}`,
+      magnitude: 'level',
+      measureType: 'pressure',
+      companyId,
+      dynamicFields: [
+        { key: 'range_m', label: 'Rango (m)', type: 'number', required: true },
+        { key: 'calibrated', label: 'Calibrado', type: 'date' },
+        { key: 'notes', label: 'Notas', type: 'text' },
+        { key: 'sealed', label: 'Sellado', type: 'boolean' },
+      ],
+    },
+    companyId,
+  );
   expect(res.statusCode).toBe(201);
   return res.json<{ id: string }>();
 }
 
-async function createComponent(type = typeId, values: object = { range_m: 10 }): Promise<Component> {
-  const res = await call('POST', '/api/components', 'admin', {
-    typeId: type,
-    serial: `C-${randomBytes(4).toString('hex')}`,
-    values,
-  });
+async function createComponent(
+  type = typeId,
+  values: object = { range_m: 10 },
+  company?: string,
+): Promise<Component> {
+  const res = await call(
+    'POST',
+    '/api/components',
+    'admin',
+    { typeId: type, serial: `C-${randomBytes(4).toString('hex')}`, values },
+    company,
+  );
   expect(res.statusCode).toBe(201);
   return res.json();
 }
@@ -91,7 +123,13 @@ async function pointWithDevice(companyId: string) {
 async function installed(companyId: string, type = typeId) {
   const { point, device } = await pointWithDevice(companyId);
   const component = await createComponent(type);
-  const res = await call('POST', `/api/components/${component.id}/install`, 'admin', { pointId: point.id });
+  const res = await call(
+    'POST',
+    `/api/components/${component.id}/install`,
+    'admin',
+    { pointId: point.id },
+    companyId,
+  );
   expect(res.statusCode).toBe(200);
   return { point, device, component: res.json<Component>() };
 }
@@ -171,7 +209,7 @@ describe('components: register and edit', () => {
     const unknownType = await call('POST', '/api/components', 'admin', { typeId: missingId, serial: 'X' });
     expect([unknownType.statusCode, unknownType.json().fields]).toEqual([400, { typeId: 'This is invalid' }]);
     const blank = await call('POST', '/api/components', 'admin', { typeId, serial: ' ' });
-    expect(blank.json().fields).toEqual({ serial: 'This is a required field' });
+    expect(blank.json().fields).toEqual({ serial: 'This is blank or invalid' });
   });
 
   it('refuses a serial already registered for the type (SEQ1001); another type may reuse it', async () => {
@@ -219,7 +257,7 @@ describe('components: life cycle (DESIGN.md §5)', () => {
     expect(await codeOf(call('POST', `${url}/uninstall`))).toEqual([409, 'EQ1015']);
     expect(await codeOf(call('POST', `${url}/reincorporate`))).toEqual([409, 'EQ1010']);
 
-    const install = await call('POST', `${url}/install`, 'chief', { pointId: point.id });
+    const install = await call('POST', `${url}/install`, 'chief', { pointId: point.id }, norte);
     expect(install.statusCode).toBe(200);
     expect(install.json()).toMatchObject({
       state: 'Installed',
@@ -232,8 +270,8 @@ describe('components: life cycle (DESIGN.md §5)', () => {
     ]);
     expect(
       await codeOf(call('PUT', url, 'admin', { typeId, serial: 'NEW', values: { range_m: 1 } })),
-    ).toEqual([409, 'EQ1002']);
-    expect(await codeOf(call('DELETE', url))).toEqual([409, 'EQ1002']);
+    ).toEqual([409, 'SET1009']);
+    expect(await codeOf(call('DELETE', url))).toEqual([409, 'SET1009']);
     expect(await codeOf(call('POST', `${url}/decommission`))).toEqual([409, 'EQ1008']);
 
     const uninstall = await call('POST', `${url}/uninstall`, 'chief');
@@ -245,7 +283,7 @@ describe('components: life cycle (DESIGN.md §5)', () => {
       409,
       'EQ1019',
     ]);
-    expect(await codeOf(call('DELETE', url))).toEqual([409, 'EQ1002']);
+    expect(await codeOf(call('DELETE', url))).toEqual([409, 'SET1009']);
     expect((await call('POST', `${url}/reincorporate`, 'chief')).json().state).toBe('Inactive');
 
     const entries = await history(component.id);
@@ -263,20 +301,30 @@ describe('components: life cycle (DESIGN.md §5)', () => {
     });
   });
 
-  it('asks to confirm (SET1005) when a component of the type is already at the point; force replaces it', async () => {
+  it('asks to confirm (SET1008) when a component of the type is already at the point; force replaces it', async () => {
     const { point, component: first } = await installed(norte);
     const second = await createComponent();
-    const refused = await call('POST', `/api/components/${second.id}/install`, 'admin', {
-      pointId: point.id,
-    });
+    const refused = await call(
+      'POST',
+      `/api/components/${second.id}/install`,
+      'admin',
+      { pointId: point.id },
+      norte,
+    );
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().code).toBe('SET1005');
+    expect(refused.json()).toEqual({
+      code: 'SET1008',
+      message: 'A component of this type is already installed at this point; confirm to replace it.',
+    });
     expect((await call('GET', `/api/components/${first.id}`)).json().state).toBe('Installed');
 
-    const forced = await call('POST', `/api/components/${second.id}/install`, 'admin', {
-      pointId: point.id,
-      force: true,
-    });
+    const forced = await call(
+      'POST',
+      `/api/components/${second.id}/install`,
+      'admin',
+      { pointId: point.id, force: true },
+      norte,
+    );
     expect([forced.statusCode, forced.json().state]).toEqual([200, 'Installed']);
     expect((await call('GET', `/api/components/${first.id}`)).json()).toMatchObject({
       state: 'Inactive',
@@ -292,7 +340,13 @@ describe('components: life cycle (DESIGN.md §5)', () => {
 
     // a component of another type shares the point without confirmation
     const other = await createComponent((await createType()).id);
-    const beside = await call('POST', `/api/components/${other.id}/install`, 'admin', { pointId: point.id });
+    const beside = await call(
+      'POST',
+      `/api/components/${other.id}/install`,
+      'admin',
+      { pointId: point.id },
+      norte,
+    );
     expect(beside.statusCode).toBe(200);
   });
 
@@ -301,7 +355,7 @@ describe('components: life cycle (DESIGN.md §5)', () => {
     const url = `/api/components/${component.id}/install`;
     expect(await codeOf(call('POST', url, 'admin', { pointId: missingId }))).toEqual([404, 'POM1000']);
     const empty = await buildPoint(server.database.db, norte);
-    const noDevice = await call('POST', url, 'admin', { pointId: empty.id });
+    const noDevice = await call('POST', url, 'admin', { pointId: empty.id }, norte);
     expect(noDevice.statusCode).toBe(409);
     expect(noDevice.json()).toEqual({ code: 'EQ1000', message: 'The device was not found.' });
     expect((await call('POST', url, 'admin', { pointId: 'nope' })).statusCode).toBe(400);
@@ -313,8 +367,10 @@ describe('components: life cycle (DESIGN.md §5)', () => {
     expect(
       await codeOf(call('POST', `/api/components/${ofDisabled.id}/install`, 'admin', { pointId: point.id })),
     ).toEqual([409, 'EQ1014']);
-    // provider staff install at any company's point
-    expect((await call('POST', url, 'admin', { pointId: point.id })).json().point.id).toBe(point.id);
+    // provider staff reach a company's points once they select the company, like every point reference
+    expect(await codeOf(call('POST', url, 'admin', { pointId: point.id }))).toEqual([404, 'POM1000']);
+    expect(await codeOf(call('POST', url, 'admin', { pointId: point.id }, norte))).toEqual([404, 'POM1000']);
+    expect((await call('POST', url, 'admin', { pointId: point.id }, levante)).json().point.id).toBe(point.id);
   });
 
   it('refuses to install a device whose fitted component has a disabled type (EQ1014)', async () => {
@@ -394,5 +450,61 @@ describe('components: roles and company scope', () => {
     const paged = (await call('GET', `/api/components?typeId=${type.id}&length=1&page=2`)).json();
     expect([paged.total, paged.rows.length]).toEqual([2, 1]);
     expect((await call('GET', '/api/components?state=Lost')).statusCode).toBe(400);
+  });
+});
+
+describe('components: types of a company', () => {
+  it('installs a company’s type only at that company’s points (SET1010); the provider’s anywhere', async () => {
+    const norteType = await createType(norte);
+    const component = await createComponent(norteType.id, { range_m: 1 }, norte);
+    expect(component.type).toMatchObject({ id: norteType.id, companyId: norte, shared: false });
+    const url = `/api/components/${component.id}/install`;
+    const { point: atLevante } = await pointWithDevice(levante);
+    const refused = await call('POST', url, 'admin', { pointId: atLevante.id }, levante);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'SET1010',
+      message: "Components of this type cannot be installed at this company's points.",
+    });
+    expect((await call('GET', `/api/components/${component.id}`)).json().state).toBe('Inactive');
+    const { point: atNorte } = await pointWithDevice(norte);
+    const done = await call('POST', url, 'admin', { pointId: atNorte.id }, norte);
+    expect([done.statusCode, done.json().point.id]).toEqual([200, atNorte.id]);
+
+    const shared = await createComponent();
+    expect(shared.type).toMatchObject({ companyId: provider, shared: true });
+  });
+
+  it('registers components only of a type the current company may use', async () => {
+    const norteType = await createType(norte);
+    const serial = `C-${randomBytes(4).toString('hex')}`;
+    const body = { typeId: norteType.id, serial, values: { range_m: 1 } };
+    const refused = await call('POST', '/api/components', 'admin', body, levante);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual({ typeId: 'This is invalid' });
+    expect((await call('POST', '/api/components', 'admin', body, norte)).statusCode).toBe(201);
+  });
+
+  it('answers an edit or delete of an installed component with a component text (SET1009)', async () => {
+    const { component } = await installed(norte);
+    const url = `/api/components/${component.id}`;
+    for (const [method, payload] of [
+      ['PUT', { typeId, serial: component.serial, values: { range_m: 2 } }],
+      ['DELETE', undefined],
+    ] as const) {
+      const res = await call(method, url, 'admin', payload);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toEqual({
+        code: 'SET1009',
+        message: 'The component can be edited or deleted only while it is inactive.',
+      });
+      expect(res.json().message).not.toMatch(/device/i);
+    }
+    const es = await server.request({
+      method: 'DELETE',
+      url,
+      headers: bearer(tokens.admin!, { 'accept-language': 'es' }),
+    });
+    expect(es.json().message).toBe('El componente solo se puede editar o eliminar mientras está inactivo.');
   });
 });

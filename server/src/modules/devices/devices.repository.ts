@@ -1,5 +1,5 @@
 /** SQL for devices and their state history. Company-scoped reads take the request scope first. */
-import { aliasedTable, and, asc, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceListQuery } from '@aforo/contracts/devices';
 import type { Db } from '../../db/client';
 import { containsText, equalsIgnoringCase } from '../../db/search';
@@ -132,6 +132,23 @@ export function createDevicesRepository(db: Db) {
         .where(eq(components.deviceId, deviceId))
         .limit(1);
       return row !== undefined;
+    },
+
+    /**
+     * Locks the device row FOR UPDATE until the transaction ends. It conflicts with the FOR KEY SHARE
+     * the ingestion batch writer takes on its devices (telemetry.repository lockDevices), so no batch
+     * can commit measures of the device between a check and the delete.
+     */
+    async lock(id: string): Promise<void> {
+      await db.execute(sql`select id from devices where id = ${id} for update`);
+    },
+
+    /** Any measure of the device; the primary key (device_id, port, ts) of each partition answers it. */
+    async hasMeasures(deviceId: string): Promise<boolean> {
+      const result = await db.execute(
+        sql`select exists (select 1 from measures where device_id = ${deviceId}) as found`,
+      );
+      return (result as unknown as { rows: [{ found: boolean }] }).rows[0].found;
     },
 
     async hardDelete(id: string): Promise<void> {

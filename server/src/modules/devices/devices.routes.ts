@@ -6,6 +6,7 @@ import { idParamsSchema } from '@aforo/contracts/common/ids';
 import {
   deviceActionParamsSchema,
   deviceActionSchema,
+  deviceChangeStateSchema,
   deviceInputSchema,
   deviceInstallSchema,
   deviceKeySchema,
@@ -82,14 +83,14 @@ export function devicesRoutes(devices: DevicesService): FastifyPluginAsyncZod {
         config: operate,
         schema: {
           tags,
-          summary: 'Install at a point of the device’s company (Inactive or Repaired → Active)',
+          summary:
+            'Install at a point of the device’s company (Inactive or Repaired → Active), optionally configuring the point',
           params: idParamsSchema,
           body: deviceInstallSchema,
           response: { 200: deviceSchema, ...errors },
         },
       },
-      async (request) =>
-        devices.install(contextOf(request), request.params.id, request.body.pointId, request.body.reason),
+      async (request) => devices.install(contextOf(request), request.params.id, request.body),
     );
     app.post(
       '/api/devices/:id/uninstall',
@@ -104,6 +105,22 @@ export function devicesRoutes(devices: DevicesService): FastifyPluginAsyncZod {
         },
       },
       async (request) => devices.uninstall(contextOf(request), request.params.id, request.body.reason),
+    );
+    app.post(
+      '/api/devices/:id/change-state',
+      {
+        // every signed-in role reaches the service, which answers 404 for a device the caller cannot
+        // see before it checks the right (ADMIN): another company's device is never confirmed
+        config: read,
+        schema: {
+          tags,
+          summary: 'ADMIN: correct the state to one the transition table allows, with a reason',
+          params: idParamsSchema,
+          body: deviceChangeStateSchema,
+          response: { 200: deviceSchema, ...errors },
+        },
+      },
+      async (request) => devices.changeState(contextOf(request), request.params.id, request.body),
     );
     app.post(
       '/api/devices/:id/restore',

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   canTransition,
+  changeStateTargets,
   deviceTransitions,
   type DeviceState,
   type DeviceTransition,
@@ -9,7 +10,9 @@ import {
 import type {
   Device,
   DeviceAction,
+  DeviceChangeState,
   DeviceInputParsed,
+  DeviceInstall,
   DeviceListQuery,
   DeviceStateChange,
 } from '@aforo/contracts/devices';
@@ -23,6 +26,8 @@ import type { EventPublisher } from '../../events/event-map';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { recordChange } from '../log-entries/history';
+import { pointHistory } from '../points/points.mapper';
+import { createPointsRepository } from '../points/points.repository';
 import { deviceHistory, toDevice, toStateChange } from './devices.mapper';
 import {
   createDevicesRepository,
@@ -112,6 +117,29 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
       after: deviceHistory(after),
     });
     return toDevice(after);
+  }
+
+  /** The wizard's configuration written to the point, with its history entry and point.changed. */
+  async function configurePoint(
+    tx: Db,
+    ctx: RequestContext,
+    where: { companyId: string; pointId: string },
+    configuration: NonNullable<DeviceInstall['configuration']>,
+  ) {
+    const points = createPointsRepository(tx);
+    const scope = { companyId: where.companyId, userId: ctx.userId };
+    const before = (await points.findInCompany(scope, where.pointId))!;
+    await points.update(scope, where.pointId, configuration);
+    const after = (await points.findInCompany(scope, where.pointId))!;
+    afterCommit(tx, 'point.changed', { pointId: where.pointId });
+    await recordChange(tx, ctx, {
+      entityType: 'point',
+      entityId: where.pointId,
+      action: 'update',
+      companyId: where.companyId,
+      before: pointHistory(before),
+      after: pointHistory(after),
+    });
   }
 
   function assertTransition(device: DeviceRow, action: DeviceTransition): DeviceState {
@@ -217,9 +245,43 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
       });
     },
 
-    /** The install wizard's last step: the device goes Active at a point of its company. */
-    install(ctx: RequestContext, id: string, pointId: string, reason: string | null): Promise<Device> {
+    /**
+     * ADMIN's correction: any state the transition table allows from the current one, with a reason.
+     * Only the state moves (company, point and location stay; the actions move those), so a target
+     * the device is not fit for is refused: Active needs a point (EQ1022) and enabled component types
+     * (EQ1014), Inactive a company (EQ1023), Available a model and product (EQ1002, as review),
+     * Decommissioned no point (EQ1008, as decommission). The device is looked up before the right
+     * is checked: another company's device is not found, whoever asks.
+     */
+    changeState(ctx: RequestContext, id: string, body: DeviceChangeState): Promise<Device> {
+      return transact(async (tx) => {
+        const repo = createDevicesRepository(tx);
+        const before = await visible(tx, ctx, id);
+        assertCan(ctx, 'devices.changeState');
+        if (before.state === 'Decommissioned') throw new ConflictError('EQ1019');
+        if (!changeStateTargets(before.state as DeviceState).includes(body.state))
+          throw new ConflictError('EQ1010');
+        if (body.state === 'Available' && (!before.modelId || !before.productId))
+          throw new ConflictError('EQ1002');
+        if (body.state === 'Inactive' && !before.companyId) throw new ConflictError('EQ1023');
+        if (body.state === 'Active') {
+          if (!before.measurementPointId) throw new ConflictError('EQ1022');
+          if ((await repo.disabledComponentTypes(id)) > 0) throw new ConflictError('EQ1014');
+        }
+        if (body.state === 'Decommissioned' && before.measurementPointId) throw new ConflictError('EQ1008');
+        return change(tx, ctx, before, { state: body.state }, 'change-state', body.reason);
+      });
+    },
+
+    /**
+     * The install wizard's last step: the device goes Active at a point of its company. With a
+     * configuration (the wizard's second step) the point's times and per-port parameters are
+     * replaced in the same transaction, audited as a point update; the device's retained config is
+     * republished after commit (device.changed) and so carries them.
+     */
+    install(ctx: RequestContext, id: string, body: DeviceInstall): Promise<Device> {
       assertCan(ctx, 'devices.operate');
+      const { pointId, reason, configuration } = body;
       return transact(async (tx) => {
         const repo = createDevicesRepository(tx);
         const before = await visible(tx, ctx, id);
@@ -235,8 +297,19 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
         if ((await repo.disabledComponentTypes(id)) > 0) throw new ConflictError('EQ1014');
         // the point's per-port parameters must name ports the device has (a rain gauge's p1 on a radar is a mistake)
         const ports = before.modelId ? await repo.portKeys(before.modelId) : [];
-        const keys = Object.keys((point.parameters ?? {}) as Record<string, unknown>);
-        if (keys.some((k) => !ports.includes(k))) throw new ConflictError('EQ1020');
+        if (configuration) {
+          const unknown = Object.keys(configuration.parameters).filter((k) => !ports.includes(k));
+          if (unknown.length > 0)
+            throw new ValidationError(
+              Object.fromEntries(
+                unknown.map((k) => [`configuration.parameters.${k}`, fieldMessage('invalid', ctx.lang)]),
+              ),
+            );
+          await configurePoint(tx, ctx, { companyId: point.companyId, pointId }, configuration);
+        } else {
+          const keys = Object.keys((point.parameters ?? {}) as Record<string, unknown>);
+          if (keys.some((k) => !ports.includes(k))) throw new ConflictError('EQ1020');
+        }
         return change(
           tx,
           ctx,
@@ -288,15 +361,21 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
       });
     },
 
-    /** ADMIN only; the measures check arrives with telemetry ingestion (no measures table yet). */
+    /**
+     * ADMIN only: no point, no measures (DESIGN.md §5), no components. The row is locked first, so an
+     * ingestion batch either commits its measures before the check (refused: EQ1011) or waits and
+     * finds the device gone (its message refused, nothing orphaned).
+     */
     hardDelete(ctx: RequestContext, id: string): Promise<void> {
       assertCan(ctx, 'devices.destroy');
       return transact(async (tx) => {
         const repo = createDevicesRepository(tx);
+        await repo.lock(id);
         const before = await visible(tx, ctx, id, true);
         if (before.measurementPointId) throw new ConflictError('EQ1004');
         if (before.state === 'Active') throw new ConflictError('EQ1012');
         if (await repo.hasComponents(id)) throw new ConflictError('EQ1021');
+        if (await repo.hasMeasures(id)) throw new ConflictError('EQ1011');
         await repo.hardDelete(id);
         afterCommit(tx, 'device.changed', { deviceId: id });
         await recordChange(tx, ctx, {

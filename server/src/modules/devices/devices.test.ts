@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceStates } from '@aforo/contracts/device-states';
-import { buildCatalogue, buildDevice, buildPoint, companyIdByName } from '../../test/factories';
+import {
+  buildCatalogue,
+  buildDevice,
+  buildPoint,
+  companyIdByName,
+  providerCompanyId,
+} from '../../test/factories';
 import { bearer, startTestServer, type TestServer } from '../../test/test-server';
 
 let server: TestServer;
@@ -249,7 +255,13 @@ describe('devices', () => {
     const device = await deviceIn('Inactive');
     const [type] = await server.database.db
       .insert(componentTypes)
-      .values({ name: `Boya ${device.id}`, magnitude: 'level', measureType: 'float', enabled: false })
+      .values({
+        name: `Boya ${device.id}`,
+        magnitude: 'level',
+        measureType: 'float',
+        companyId: await providerCompanyId(server.database.db),
+        enabled: false,
+      })
       .returning();
     await server.database.db
       .insert(components)
@@ -266,7 +278,12 @@ describe('devices', () => {
     const device = await deviceIn('Active');
     const [type] = await server.database.db
       .insert(componentTypes)
-      .values({ name: `Flotador ${device.id}`, magnitude: 'level', measureType: 'float' })
+      .values({
+        name: `Flotador ${device.id}`,
+        magnitude: 'level',
+        measureType: 'float',
+        companyId: await providerCompanyId(server.database.db),
+      })
       .returning();
     const [component] = await server.database.db
       .insert(components)
@@ -312,7 +329,12 @@ describe('devices', () => {
     const device = await deviceIn('Available');
     const [type] = await server.database.db
       .insert(componentTypes)
-      .values({ name: `Sonda ${device.id}`, magnitude: 'level', measureType: 'float' })
+      .values({
+        name: `Sonda ${device.id}`,
+        magnitude: 'level',
+        measureType: 'float',
+        companyId: await providerCompanyId(server.database.db),
+      })
       .returning();
     await server.database.db
       .insert(components)

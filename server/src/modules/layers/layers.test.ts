@@ -132,7 +132,7 @@ describe('layers', () => {
   it('validates name and colour', async () => {
     const res = await call('POST', '/api/layers', undefined, { name: ' ', colour: 'red' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields).toMatchObject({ name: 'This is a required field', colour: 'This is invalid' });
+    expect(res.json().fields).toMatchObject({ name: 'This is blank or invalid', colour: 'This is invalid' });
     const missing = await call('POST', '/api/layers', undefined, { name: 'x' });
     expect(missing.json().fields.colour).toBe('This is a required field');
   });

@@ -1,6 +1,7 @@
 import type { Measure } from '@aforo/contracts/measures';
 import { readable } from '../../lib/conversion';
-import type { MeasureRow } from './measures.repository';
+import { withOffset } from '../../lib/local-days';
+import type { MeasureBucketRow, MeasureRow } from './measures.repository';
 
 export function toMeasure(row: MeasureRow): Measure {
   return {
@@ -50,6 +51,37 @@ export function toMeasureCsv(row: MeasureRow) {
     row.receivedAt,
     row.topic,
     row.deviceId,
+    row.pointId,
+  ];
+}
+
+/** The aggregated export (a frequency): one line per point, port and bucket of the company's clock. */
+export const measureBucketCsvHeader = [
+  'bucket_start',
+  'epoch',
+  'point_name',
+  'port',
+  'count',
+  'failed',
+  'min',
+  'avg',
+  'max',
+  'last',
+  'point_id',
+] as const;
+
+export function toMeasureBucketCsv(row: MeasureBucketRow) {
+  return [
+    withOffset(row.localStart, row.offsetSeconds),
+    row.epoch,
+    row.pointName,
+    row.port,
+    row.count,
+    row.failed,
+    row.min,
+    row.avg,
+    row.max,
+    row.last,
     row.pointId,
   ];
 }

@@ -7,7 +7,12 @@ import {
 import { csvExportResponse, sendCsv } from '../../http/csv-reply';
 import { contextOf } from '../../http/request-context';
 import { authErrorResponses } from '../../http/responses';
-import { measureCsvHeader, toMeasureCsv } from './measures.mapper';
+import {
+  measureBucketCsvHeader,
+  measureCsvHeader,
+  toMeasureBucketCsv,
+  toMeasureCsv,
+} from './measures.mapper';
 import type { MeasuresService } from './measures.service';
 
 const tags = ['measures'];
@@ -36,20 +41,24 @@ export function measuresRoutes(measures: MeasuresService): FastifyPluginAsyncZod
         config: read,
         schema: {
           tags,
-          summary: 'Every measure of the list filters as CSV, streamed (the list pages at most 1000 rows)',
+          summary:
+            'The measures of the list filters as CSV, streamed: every one, or with `frequency` their ' +
+            "count, failed, min, avg, max and last per point, port and bucket of the company's local time",
           querystring: measureExportQuerySchema,
           response: { 200: csvExportResponse, ...authErrorResponses },
         },
       },
       async (request, reply) => {
-        const batches = await measures.export(contextOf(request), request.query);
-        return sendCsv(reply, {
-          filename: 'measures.csv',
-          header: measureCsvHeader,
-          cells: toMeasureCsv,
-          batches,
-          separator: request.query.separator,
-        });
+        const { query } = request;
+        const { frequency, separator } = query;
+        if (frequency === undefined) {
+          const batches = await measures.export(contextOf(request), query);
+          const csv = { header: measureCsvHeader, cells: toMeasureCsv, batches, separator };
+          return sendCsv(reply, { filename: 'measures.csv', ...csv });
+        }
+        const batches = await measures.exportBuckets(contextOf(request), { ...query, frequency });
+        const csv = { header: measureBucketCsvHeader, cells: toMeasureBucketCsv, batches, separator };
+        return sendCsv(reply, { filename: `measures-${frequency}s.csv`, ...csv });
       },
     );
   };

@@ -7,10 +7,12 @@
  */
 import {
   defaultMeasureRangeHours,
+  maxAggregatedExportRangeSeconds,
   type MeasureExportQuery,
   type MeasureList,
   type MeasureListQuery,
 } from '@aforo/contracts/measures';
+import type { Frequency } from '@aforo/contracts/common/frequency';
 import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { AppError } from '../../core/errors';
@@ -35,7 +37,7 @@ export function createMeasuresService(db: Db) {
   /** The checks of list and export, and the filter they read. */
   async function filterOf(
     ctx: RequestContext,
-    query: Omit<MeasureExportQuery, 'separator' | 'dir'>,
+    query: Omit<MeasureListQuery, 'page' | 'length' | 'order' | 'dir'>,
   ): Promise<MeasureFilter> {
     assertCan(ctx, 'monitoring.read');
     if (!query.pointId && !query.deviceId) throw new AppError('ME1002');
@@ -65,6 +67,18 @@ export function createMeasuresService(db: Db) {
     /** Every measure of the filters, in batches; checked before the first row is read. */
     async export(ctx: RequestContext, query: MeasureExportQuery) {
       return repo.export(await filterOf(ctx, query), query.dir);
+    },
+
+    /**
+     * The filters' measures in buckets of `frequency` on the current company's clock (the one the
+     * web shows every date on), at most a year of them; checked before the first row is read.
+     */
+    async exportBuckets(ctx: RequestContext, query: MeasureExportQuery & { frequency: Frequency }) {
+      const filter = await filterOf(ctx, query);
+      const rangeSeconds = (filter.to.getTime() - filter.from.getTime()) / 1000;
+      if (rangeSeconds > maxAggregatedExportRangeSeconds) throw new AppError('DR1000');
+      const clock = await repo.localClock(ctx.companyId, filter.from, filter.to);
+      return repo.exportBuckets(filter, query.frequency, clock, query.dir);
     },
   };
 }

@@ -271,10 +271,12 @@ describe('GET /api/measures/export (issue 9 item 5)', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
+  // spec §5: an export names its range
+  const day = () => `from=${hoursAgo(24).toISOString()}&to=${new Date(now).toISOString()}`;
 
   it('streams every measure of the range once, in time order, with the value columns', async () => {
     for (const dir of ['ASC', 'DESC']) {
-      const res = await get(`/api/measures/export?pointId=${bulkPoint}&dir=${dir}`);
+      const res = await get(`/api/measures/export?pointId=${bulkPoint}&dir=${dir}&${day()}`);
       expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       const [header, ...rows] = lines(res.body);
@@ -287,23 +289,43 @@ describe('GET /api/measures/export (issue 9 item 5)', () => {
       const times = rows.map((r) => r.split(',')[0]!);
       expect(times).toEqual(dir === 'ASC' ? [...times].sort() : [...times].sort().reverse());
     }
-    const ai2 = lines((await get(`/api/measures/export?pointId=${bulkPoint}&port=ai2&flag=4`)).body);
+    const ai2 = lines((await get(`/api/measures/export?pointId=${bulkPoint}&port=ai2&flag=4&${day()}`)).body);
     expect(ai2.slice(1).every((r) => r.split(',')[4] === 'ai2' && r.split(',')[8] === '4')).toBe(true);
   });
 
   it('keeps the list rules: point or device required, range order, company scope', async () => {
-    expect((await get('/api/measures/export')).json().code).toBe('ME1002');
+    // spec §5: a point or a device plus both dates, every missing field named at once
+    const bare = await get('/api/measures/export');
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toMatchObject({
+      code: 'V1000',
+      fields: {
+        pointId: 'Seleccione al menos un punto de medición o un equipo',
+        deviceId: 'Seleccione al menos un punto de medición o un equipo',
+        from: 'Este campo es obligatorio',
+        to: 'Este campo es obligatorio',
+      },
+    });
+    const noTo = await get(`/api/measures/export?pointId=${bulkPoint}&from=${hoursAgo(2).toISOString()}`);
+    expect(noTo.statusCode).toBe(400);
+    expect(Object.keys(noTo.json().fields)).toEqual(['to']);
     const t = hoursAgo(2).toISOString();
     expect((await get(`/api/measures/export?pointId=${bulkPoint}&from=${t}&to=${t}`)).json().code).toBe(
       'ME1001',
     );
-    const other = await get(`/api/measures/export?pointId=${bulkPoint}`, 'user.levante@demo.aforo.dev');
+    const other = await get(
+      `/api/measures/export?pointId=${bulkPoint}&${day()}`,
+      'user.levante@demo.aforo.dev',
+    );
     expect(other.statusCode).toBe(404);
     expect(other.json().code).toBe('POM1000');
-    const device = await get(`/api/measures/export?deviceId=${deviceA}`, 'user.levante@demo.aforo.dev');
+    const device = await get(
+      `/api/measures/export?deviceId=${deviceA}&${day()}`,
+      'user.levante@demo.aforo.dev',
+    );
     expect(device.json().code).toBe('EQ1000');
     const spectator = await get(
-      `/api/measures/export?pointId=${bulkPoint}`,
+      `/api/measures/export?pointId=${bulkPoint}&${day()}`,
       'spectator.norte@demo.aforo.dev',
     );
     expect(spectator.statusCode).toBe(403);

@@ -180,7 +180,8 @@ describe('points: validation (spec §5)', () => {
     ['parameters not JSON', { parameters: '{"ai1": ' }, { parameters: 'Invalid JSON format' }],
     ['kind not selected', { kind: undefined }, { kind: 'This is a required field' }],
     ['measure time not selected', { measureTime: undefined }, { measureTime: 'This is a required field' }],
-    ['blank name', { name: '  ' }, { name: 'This is a required field' }],
+    ['blank name', { name: '  ' }, { name: 'This is blank or invalid' }],
+    ['empty name', { name: '' }, { name: 'This is a required field' }],
     [
       'port 4 mA equal to 20 mA',
       { parameters: { ai1: { value_4mA: 0, value_20mA: 0 } } },
@@ -193,6 +194,9 @@ describe('points: validation (spec §5)', () => {
     ],
     ['warning above alert', { alertValue: 2, warningValue: 3 }, { warningValue: 'This is invalid' }],
     ['invert level above ground', { groundLevel: 1, invertLevel: 2 }, { invertLevel: 'This is invalid' }],
+    // spec §9 unit groups: a symbol of the catalogue, exactly (the free text of before is refused)
+    ['unit as free text', { unit: 'metros' }, { unit: 'This is invalid' }],
+    ['unit in another case', { unit: 'M' }, { unit: 'This is invalid' }],
   ];
   for (const [title, overrides, fields] of cases) {
     it(`${title} → 400 V1000`, async () => {
@@ -205,6 +209,13 @@ describe('points: validation (spec §5)', () => {
       }
     });
   }
+
+  it('accepts every unit of the catalogue', async () => {
+    for (const unit of ['mH₂O', 'mm/10min', 'L/s', 'm³']) {
+      const res = await call('POST', '/api/points', undefined, validPoint({ unit }));
+      expect([unit, res.statusCode, res.json().unit]).toEqual([unit, 201, unit]);
+    }
+  });
 
   it('accepts parameters sent as a JSON text', async () => {
     const parameters = JSON.stringify({ ai1: { label: 'Nivel', value_4mA: 0, value_20mA: 5 } });

@@ -12,7 +12,7 @@ import { AppError, RateLimitedError } from '../../core/errors';
 import { addressKey, RateLimiter, retryAfterSeconds } from '../../lib/rate-limiter';
 import type { PublicAuthService } from './public-auth.service';
 
-const errors = { 400: apiErrorSchema, 429: apiErrorSchema };
+const errors = { 400: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
 const tags = ['public'];
 
 export function publicAuthRoutes(auth: PublicAuthService, perIpPerMinute = 10): FastifyPluginAsyncZod {
@@ -61,7 +61,7 @@ export function publicAuthRoutes(auth: PublicAuthService, perIpPerMinute = 10): 
       {
         schema: {
           tags,
-          summary: 'Who an activation link is for (U1007 when invalid or expired)',
+          summary: 'Who an activation link is for (U1007 when invalid or expired, PU1000 once activated)',
           params: activationTokenParamsSchema,
           response: { 200: activationInfoSchema, ...errors },
         },
@@ -73,7 +73,7 @@ export function publicAuthRoutes(auth: PublicAuthService, perIpPerMinute = 10): 
       {
         schema: {
           tags,
-          summary: 'Set the first password of a new account',
+          summary: 'Set the first password of a new account (PU1000 when already activated)',
           params: activationTokenParamsSchema,
           body: activateUserSchema,
           response: { 200: okResponseSchema, ...errors },

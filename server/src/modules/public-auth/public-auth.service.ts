@@ -46,6 +46,18 @@ export function createPublicAuthService(db: Db, mailer: Mailer, publicUrl: strin
     });
   }
 
+  /**
+   * Why an activation link no longer works: PU1000 when it was sent to an account that has been
+   * activated since (the link is used or renewed, but the account signs in), else U1007. Only the
+   * holder of the link learns it, and only about that account.
+   */
+  async function activationRefusal(handle: Db, token: string): Promise<AppError> {
+    const userId = await createUserTokensRepository(handle).ownerOf(token, 'activation');
+    const user = userId ? await createUsersRepository(handle).findAcrossCompanies(userId) : undefined;
+    const active = user && !user.deletedAt && (user.state === 'Active' || user.state === 'Change Password');
+    return new AppError(active ? 'PU1000' : 'U1007');
+  }
+
   /** Consumes a valid token and sets the password; `code` is the refusal for a bad link. */
   function setPasswordWithToken(
     token: string,
@@ -63,7 +75,7 @@ export function createPublicAuthService(db: Db, mailer: Mailer, publicUrl: strin
           ? user?.state === 'Created'
           : user?.state === 'Active' || user?.state === 'Change Password';
       if (!found || !user || user.deletedAt || !usable || !(await tokens.consume(found.id)))
-        throw new AppError(code);
+        throw purpose === 'activation' ? await activationRefusal(tx, token) : new AppError(code);
       await users.setPassword(user.id, await hashPassword(password), 'Active');
       const action = purpose === 'activation' ? 'activate' : 'password_restore';
       const companyId = (await users.profilesOf([user.id])).find((p) => p.companyId)?.companyId ?? null;
@@ -114,7 +126,7 @@ export function createPublicAuthService(db: Db, mailer: Mailer, publicUrl: strin
     async activationInfo(token: string): Promise<ActivationInfo> {
       const found = await createUserTokensRepository(db).findValid(token, 'activation');
       const user = found ? await createUsersRepository(db).findAcrossCompanies(found.userId) : undefined;
-      if (!user || user.deletedAt || user.state !== 'Created') throw new AppError('U1007');
+      if (!user || user.deletedAt || user.state !== 'Created') throw await activationRefusal(db, token);
       return { email: user.email, name: user.name };
     },
   };

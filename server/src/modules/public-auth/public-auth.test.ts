@@ -172,11 +172,25 @@ describe('account activation', () => {
       await server.request({ method: 'GET', url: '/api/users/info/logged', headers: bearer(session) })
     ).json();
     expect(me).toMatchObject({ state: { name: 'Active' }, roles: ['ROLE_USER'], company: { id: norte } });
+    // the used link of an account now active says so (PU1000), on the page and on a second submit
     const reused = await activate();
-    expect([reused.statusCode, reused.json().code]).toEqual([400, 'U1007']);
-    expect((await server.request({ method: 'GET', url: `/public/activate/user/${token}` })).json().code).toBe(
-      'U1007',
-    );
+    expect([reused.statusCode, reused.json()]).toEqual([
+      409,
+      { code: 'PU1000', message: 'The user is already active.' },
+    ]);
+    const again = await server.request({
+      method: 'GET',
+      url: `/public/activate/user/${token}`,
+      headers: { 'accept-language': 'es' },
+    });
+    expect([again.statusCode, again.json().code, again.json().message]).toEqual([
+      409,
+      'PU1000',
+      'El usuario ya está activo.',
+    ]);
+    // a link that never was stays a bad link
+    const unknown = await server.request({ method: 'GET', url: `/public/activate/user/${'z'.repeat(43)}` });
+    expect(unknown.json().code).toBe('U1007');
   });
 
   it('voids the old link when an admin renews it', async () => {

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { isGlobalRole, roleListSchema, roleNames, type RoleItem } from '@aforo/contracts/roles';
+import { roleListSchema } from '@aforo/contracts/roles';
+import { contextOf } from '../../http/request-context';
 import { authErrorResponses } from '../../http/responses';
+import type { RolesService } from './roles.service';
 
-// Roles are fixed by the product (spec §6); the roles table mirrors this list for foreign keys.
-const scopeOf = (name: RoleItem['name']): RoleItem['scope'] =>
-  name === 'ROLE_CHANGE_PASSWORD' ? 'system' : isGlobalRole(name) ? 'global' : 'company';
-
-export function rolesRoutes(): FastifyPluginAsyncZod {
+export function rolesRoutes(roles: RolesService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/roles',
@@ -14,14 +12,11 @@ export function rolesRoutes(): FastifyPluginAsyncZod {
         config: { access: 'signedIn' },
         schema: {
           tags: ['users'],
-          summary: 'The role list',
+          summary: 'The role list: id, name in the request language, scope (global/company/system), order',
           response: { 200: roleListSchema, ...authErrorResponses },
         },
       },
-      async () => {
-        const rows = roleNames.map((name) => ({ id: name, name, scope: scopeOf(name) }));
-        return { rows, total: rows.length };
-      },
+      async (request) => roles.list(contextOf(request)),
     );
   };
 }

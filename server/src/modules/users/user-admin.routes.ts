@@ -5,6 +5,7 @@ import { apiErrorSchema } from '@aforo/contracts/common/api-error';
 import { idParamsSchema } from '@aforo/contracts/common/ids';
 import {
   userActionParamsSchema,
+  userInputFieldCodes,
   userInputSchema,
   userListQuerySchema,
   userListSchema,
@@ -19,6 +20,8 @@ import type { UserAdminService } from './user-admin.service';
 const errors = { ...authErrorResponses, 409: apiErrorSchema };
 const tags = ['users'];
 const config = { access: 'accounts' as const };
+/** Saves of a user: an invalid email answers UP1011 (spec §8), other invalid fields V1000. */
+const saveConfig = { ...config, fieldCodes: userInputFieldCodes };
 
 export function userAdminRoutes(users: UserAdminService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -68,7 +71,7 @@ export function userAdminRoutes(users: UserAdminService): FastifyPluginAsyncZod 
     app.post(
       '/api/users',
       {
-        config,
+        config: saveConfig,
         schema: {
           tags,
           summary: 'Create a user; an activation mail is sent',
@@ -81,7 +84,7 @@ export function userAdminRoutes(users: UserAdminService): FastifyPluginAsyncZod 
     app.put(
       '/api/users/:id',
       {
-        config,
+        config: saveConfig,
         schema: {
           tags,
           params: idParamsSchema,
@@ -113,7 +116,7 @@ export function userAdminRoutes(users: UserAdminService): FastifyPluginAsyncZod 
         config,
         schema: {
           tags,
-          summary: 'enable, disable, restore or renew-activation',
+          summary: 'enable, disable, suspend, unsuspend, restore or renew-activation',
           params: userActionParamsSchema,
           response: { 200: userSchema, ...errors },
         },

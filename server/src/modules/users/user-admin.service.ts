@@ -37,6 +37,15 @@ import {
 
 export const activationValidityMs = 7 * 24 * 3600 * 1000;
 
+/**
+ * The state a suspended (or disabled) account goes back to: the one it was suspended from, else what
+ * its password says (a suspension from before the column, or an enable after a disable).
+ */
+function returnState(user: UserRow): string {
+  if (user.state === 'Suspended' && user.stateBeforeSuspension) return user.stateBeforeSuspension;
+  return user.passwordHash ? 'Active' : 'Created';
+}
+
 interface VisibleUser {
   user: UserRow;
   /** Every profile of the user. */
@@ -248,12 +257,22 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
           case 'disable':
             if (id === ctx.userId) throw new ConflictError('U1004');
             if (user.state === 'Disabled') throw new ConflictError('U1001');
-            await repo.updateUser(id, { state: 'Disabled' });
+            await repo.updateUser(id, { state: 'Disabled', stateBeforeSuspension: null });
             break;
           case 'enable':
             if (user.state !== 'Disabled' && user.state !== 'Suspended' && user.state !== 'Inactive')
               throw new ConflictError('U1002');
-            await repo.updateUser(id, { state: user.passwordHash ? 'Active' : 'Created' });
+            await repo.updateUser(id, { state: returnState(user), stateBeforeSuspension: null });
+            break;
+          case 'suspend':
+            if (id === ctx.userId) throw new ConflictError('U1016');
+            if (user.state === 'Suspended') throw new ConflictError('U1014');
+            // kept so that unsuspend gives back exactly this state (a pending password change included)
+            await repo.updateUser(id, { state: 'Suspended', stateBeforeSuspension: user.state });
+            break;
+          case 'unsuspend':
+            if (user.state !== 'Suspended') throw new ConflictError('U1015');
+            await repo.updateUser(id, { state: returnState(user), stateBeforeSuspension: null });
             break;
           case 'renew-activation': {
             if (user.state !== 'Created') throw new ConflictError('U1006');
@@ -262,7 +281,8 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
             break;
           }
         }
-        // disable and delete end the sessions; enable and restore too, so none revives (nor a suspended one)
+        // disable, suspend and delete end the sessions; enable, unsuspend and restore too, so none revives.
+        // A suspended user's next call still answers AU1001: the session resolver checks the state first.
         if (action !== 'renew-activation') await repo.endSessions(id);
         const after = await visibleUser(tx, ctx, id);
         await recordChange(tx, ctx, {

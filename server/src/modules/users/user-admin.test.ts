@@ -65,6 +65,20 @@ describe('GET /api/users', () => {
     expect(found.rows.map((r: { email: string }) => r.email)).toEqual(['spectator.norte@demo.aforo.dev']);
   });
 
+  it('filters by a role of the listed profile', async () => {
+    const admins = (await call('GET', '/api/users?length=-1&role=ROLE_ADMIN_CLIENTE', clientAdmin)).json();
+    expect(admins.rows.map((r: { email: string }) => r.email)).toContain(clientAdmin);
+    expect(admins.rows.every((r: { roles: string[] }) => r.roles.includes('ROLE_ADMIN_CLIENTE'))).toBe(true);
+    expect(admins.total).toBe(admins.rows.length);
+    const chiefs = (
+      await call('GET', '/api/users?length=-1&fdxUsers=true&role=ROLE_CHIEF', 'admin@demo.aforo.dev')
+    ).json();
+    expect(chiefs.rows.map((r: { email: string }) => r.email)).toContain('chief@demo.aforo.dev');
+    expect(chiefs.rows.map((r: { email: string }) => r.email)).not.toContain('admin@demo.aforo.dev');
+    const bad = await call('GET', '/api/users?role=ROLE_NOPE', clientAdmin);
+    expect([bad.statusCode, Object.keys(bad.json().fields)]).toEqual([400, ['role']]);
+  });
+
   it('lists provider staff with fdxUsers for ADMIN only', async () => {
     const fdx = (await call('GET', '/api/users?fdxUsers=true&length=-1', 'admin@demo.aforo.dev')).json();
     expect(fdx.rows.map((r: { email: string }) => r.email)).toEqual(expect.arrayContaining(staff));
@@ -144,6 +158,36 @@ describe('creating and editing users', () => {
     expect(mail.text).toMatch(/http:\/\/localhost:8080\/activate\/user\/[\w-]{20,}/);
     const dup = await call('POST', '/api/users', clientAdmin, newUser('created.one@test.dev'));
     expect([dup.statusCode, dup.json().code]).toEqual([409, 'UP1003']);
+  });
+
+  it('answers UP1011 to an invalid email and tells blank fields from missing ones (spec §5, §8)', async () => {
+    const bad = await call('POST', '/api/users', clientAdmin, newUser('not-an-email'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      code: 'UP1011',
+      message: 'The email format is invalid.',
+      fields: { email: 'This is not a valid email address' },
+    });
+    const id = await userIdByEmail(server.database.db, 'user.norte@demo.aforo.dev');
+    const put = await call('PUT', `/api/users/${id}`, clientAdmin, newUser('user.norte@'));
+    expect([put.statusCode, put.json().code]).toEqual([400, 'UP1011']);
+
+    const blank = await call('POST', '/api/users', clientAdmin, {
+      ...newUser('blank@test.dev'),
+      name: '   ',
+      surname: '',
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({
+      code: 'V1000',
+      fields: { name: 'This is blank or invalid', surname: 'This is a required field' },
+    });
+    // a missing email is missing, not badly formatted
+    const { email: _email, ...noEmail } = newUser('x@test.dev');
+    const missing = await call('POST', '/api/users', clientAdmin, noEmail);
+    expect(missing.json()).toMatchObject({ code: 'V1000', fields: { email: 'This is a required field' } });
+    // the email check keeps its own code (U1013), as before
+    expect((await call('GET', '/api/users/validate/not-an-email', clientAdmin)).json().code).toBe('U1013');
   });
 
   it('keeps client admins to their own company and company roles (U1012)', async () => {

@@ -47,6 +47,15 @@ export function createUserTokensRepository(db: Db) {
       return row;
     },
 
+    /** The user of a token of that purpose, used or expired too (to tell "already active" from a bad link). */
+    async ownerOf(token: string, purpose: TokenPurpose): Promise<string | undefined> {
+      const [row] = await db
+        .select({ userId: userTokens.userId })
+        .from(userTokens)
+        .where(and(eq(userTokens.tokenHash, hashToken(token)), eq(userTokens.purpose, purpose)));
+      return row?.userId;
+    },
+
     /** Marks a token used; false when another request used it first (single use under concurrency). */
     async consume(tokenId: string): Promise<boolean> {
       const rows = await db

@@ -1,5 +1,5 @@
 /** SQL for users and their profiles. Functions take the request scope first, except sign-in lookups. */
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { UserListQuery } from '@aforo/contracts/users';
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
@@ -145,6 +145,7 @@ export function createUsersRepository(db: Db) {
       const term = query.search?.trim();
       const where: SQL | undefined = and(
         query.showDeleted ? undefined : isNull(users.deletedAt),
+        query.role ? arrayContains(userProfiles.roles, [query.role]) : undefined,
         term
           ? or(
               containsText(users.name, term),
@@ -195,7 +196,15 @@ export function createUsersRepository(db: Db) {
       values: Partial<
         Pick<
           UserRow,
-          'email' | 'name' | 'surname' | 'phone' | 'language' | 'state' | 'deletedAt' | 'defaultCompanyId'
+          | 'email'
+          | 'name'
+          | 'surname'
+          | 'phone'
+          | 'language'
+          | 'state'
+          | 'stateBeforeSuspension'
+          | 'deletedAt'
+          | 'defaultCompanyId'
         >
       >,
     ): Promise<void> {

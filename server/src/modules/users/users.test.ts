@@ -251,16 +251,3 @@ describe('PUT /api/users/{id}/update/password and the Change Password state', ()
     expect(res.statusCode).toBe(404);
   });
 });
-
-describe('GET /api/roles', () => {
-  it('lists the eight roles of the spec with their scope', async () => {
-    const res = await get('/api/roles', await server.login('spectator.levante@demo.aforo.dev'));
-    expect(res.statusCode).toBe(200);
-    expect(res.json().total).toBe(8);
-    expect(res.json().rows).toContainEqual({
-      id: 'ROLE_ADMIN_CLIENTE',
-      name: 'ROLE_ADMIN_CLIENTE',
-      scope: 'company',
-    });
-  });
-});

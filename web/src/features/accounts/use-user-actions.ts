@@ -1,4 +1,7 @@
-/** The actions on one user (spec §4): edit, enable, disable, delete, restore, renew activation link. */
+/**
+ * The actions on one user (spec §4): edit, enable, disable, suspend, unsuspend, delete, restore, renew
+ * activation link.
+ */
 import { useTranslation } from 'react-i18next';
 import type { UserAction, UserState } from '@aforo/contracts/users';
 import type { RowAction } from '../../ui/RowActionsMenu';
@@ -16,7 +19,7 @@ export interface UserForActions {
 }
 
 export interface UserActionsOptions {
-  /** The signed-in user's id: nobody disables or deletes themselves. */
+  /** The signed-in user's id: nobody disables, suspends or deletes themselves. */
   selfId: string | null;
   onEdit: (userId: string) => void;
   /** Also offer "view profile" (lists). */
@@ -70,6 +73,37 @@ export function useUserActions({ selfId, onEdit, onOpen }: UserActionsOptions) {
             onConfirm: async () => {
               await act.mutateAsync({ id: user.id, action: 'disable' });
               showToast('success', t('accounts.users.disabled'));
+            },
+          }),
+      },
+      {
+        key: 'suspend',
+        label: t('accounts.users.actions.suspend'),
+        hidden: isDeleted || isSelf || state === 'Suspended',
+        onClick: () =>
+          confirm({
+            title: t('accounts.users.suspendTitle'),
+            message: t('accounts.users.suspendMessage', { name: fullName }),
+            confirmLabel: t('accounts.users.actions.suspend'),
+            color: 'red',
+            onConfirm: async () => {
+              await act.mutateAsync({ id: user.id, action: 'suspend' });
+              showToast('success', t('accounts.users.suspended'));
+            },
+          }),
+      },
+      {
+        key: 'unsuspend',
+        label: t('accounts.users.actions.unsuspend'),
+        hidden: isDeleted || state !== 'Suspended',
+        onClick: () =>
+          confirm({
+            title: t('accounts.users.unsuspendTitle'),
+            message: t('accounts.users.unsuspendMessage', { name: fullName }),
+            confirmLabel: t('accounts.users.actions.unsuspend'),
+            onConfirm: async () => {
+              await act.mutateAsync({ id: user.id, action: 'unsuspend' });
+              showToast('success', t('accounts.users.unsuspended'));
             },
           }),
       },

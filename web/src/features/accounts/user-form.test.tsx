@@ -6,7 +6,7 @@ import type { User } from '@aforo/contracts/users';
 import { i18n } from '../../lib/i18n';
 import { sessionStore } from '../../lib/session';
 import { companyA, companyB } from '../../test/fixtures';
-import { renderWithProviders } from '../../test/render';
+import { createTestQueryClient, renderWithProviders, seedRoleList } from '../../test/render';
 import { UserFormDialog } from './components/UserFormDialog';
 import {
   emptyUserFormValues,
@@ -128,6 +128,7 @@ describe('UserFormDialog', () => {
         companyName="Canal del Norte S.A."
         onClose={() => undefined}
       />,
+      { queryClient: seedRoleList(createTestQueryClient()) },
     );
   }
 
@@ -182,6 +183,7 @@ describe('UserFormDialog', () => {
         identityLocked
         onClose={() => undefined}
       />,
+      { queryClient: seedRoleList(createTestQueryClient()) },
     );
     expect(await screen.findByText(/only the provider can change their details/)).toBeInTheDocument();
     for (const label of [/^Name/, /^Surname/, /^Email/, /^Phone/])

@@ -16,8 +16,10 @@ export interface DynamicFieldFormValues {
 
 export interface ComponentTypeFormValues {
   name: string;
-  magnitude: string;
-  measureType: string;
+  /** Keys of the contract's lists; null until chosen (spec §5 "must be selected"). */
+  magnitude: string | null;
+  measureType: string | null;
+  companyId: string | null;
   enabled: boolean;
   dynamicFields: DynamicFieldFormValues[];
 }
@@ -32,8 +34,9 @@ export function newDynamicField(): DynamicFieldFormValues {
 export function componentTypeFormValues(type: ComponentType | null): ComponentTypeFormValues {
   return {
     name: type?.name ?? '',
-    magnitude: type?.magnitude ?? '',
-    measureType: type?.measureType ?? '',
+    magnitude: type?.magnitude ?? null,
+    measureType: type?.measureType ?? null,
+    companyId: type?.company.id ?? null,
     enabled: type?.enabled ?? true,
     dynamicFields: (type?.dynamicFields ?? []).map((field) => ({ ...field, rowKey: rowKey() })),
   };

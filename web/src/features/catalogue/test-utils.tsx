@@ -3,6 +3,7 @@ import { act } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
 import type { Role } from '@aforo/contracts/roles';
+import type { CurrentUser } from '@aforo/contracts/users';
 import { currentUserQueryKey } from '../../lib/current-user';
 import { i18n } from '../../lib/i18n';
 import { sessionStore } from '../../lib/session';
@@ -35,7 +36,7 @@ export function stubApi(lists: Record<string, unknown[]>) {
 }
 
 /** Renders a catalogue screen in English for a provider user holding the given global roles. */
-export async function renderAs(ui: ReactElement, roles: Role[], path = '/') {
+export async function renderAs(ui: ReactElement, roles: Role[], path = '/', user: Partial<CurrentUser> = {}) {
   sessionStore.setLanguage('en');
   await act(() => i18n.changeLanguage('en'));
   sessionStore.signIn('token', companyA);
@@ -54,6 +55,7 @@ export async function renderAs(ui: ReactElement, roles: Role[], path = '/') {
           rolesAssociated: roles.map((id) => ({ id })),
         },
       ],
+      ...user,
     }),
   );
   return renderWithProviders(ui, { path, queryClient });

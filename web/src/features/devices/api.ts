@@ -9,7 +9,14 @@ import {
   deviceSchema,
   deviceStateHistorySchema,
 } from '@aforo/contracts/devices';
-import type { Device, DeviceImport, DeviceInput, deviceActionSchema } from '@aforo/contracts/devices';
+import type {
+  Device,
+  DeviceChangeState,
+  DeviceImport,
+  DeviceInput,
+  InstallConfigurationInput,
+  deviceActionSchema,
+} from '@aforo/contracts/devices';
 import type { z } from 'zod';
 import { apiRequest } from '../../lib/api';
 import { createCrudHooks } from '../../lib/crud-hooks';
@@ -55,9 +62,28 @@ export function useDeviceActionMutation() {
   );
 }
 
+export interface InstallVariables {
+  id: string;
+  pointId: string;
+  /** The wizard's configuration step; absent, the point's stays as it is. */
+  configuration?: InstallConfigurationInput;
+}
+
 export function useInstallDeviceMutation() {
-  return devicesApi.useChangeMutation(({ id, pointId }: { id: string; pointId: string }) =>
-    apiRequest({ method: 'POST', path: devicePath(id, '/install'), body: { pointId }, schema: deviceSchema }),
+  return devicesApi.useChangeMutation(({ id, pointId, configuration }: InstallVariables) =>
+    apiRequest({
+      method: 'POST',
+      path: devicePath(id, '/install'),
+      body: { pointId, ...(configuration ? { configuration } : {}) },
+      schema: deviceSchema,
+    }),
+  );
+}
+
+/** ADMIN's correction of the state, with its reason (kept in the state history). */
+export function useChangeDeviceStateMutation() {
+  return devicesApi.useChangeMutation(({ id, body }: { id: string; body: DeviceChangeState }) =>
+    apiRequest({ method: 'POST', path: devicePath(id, '/change-state'), body, schema: deviceSchema }),
   );
 }
 

@@ -1,15 +1,18 @@
 /** Which actions the menu of a device offers: the transitions allowed from its state (DESIGN.md §5) and role. */
-import { canTransition } from '@aforo/contracts/device-states';
+import { canTransition, changeStateTargets } from '@aforo/contracts/device-states';
 import type { DeviceTransition } from '@aforo/contracts/device-states';
 import type { Device } from '@aforo/contracts/devices';
 
-export type DeviceMenuAction = 'edit' | DeviceTransition | 'key' | 'delete' | 'restore' | 'hard-delete';
+export type DeviceMenuAction =
+  'edit' | DeviceTransition | 'change-state' | 'key' | 'delete' | 'restore' | 'hard-delete';
 
 export interface DeviceRights {
   /** ADMIN or CHIEF (devices.operate). */
   canOperate: boolean;
   /** ADMIN (devices.destroy): decommission and hard delete. */
   canDestroy: boolean;
+  /** ADMIN (devices.changeState): corrections of the state. */
+  canChangeState?: boolean;
 }
 
 /** Transitions in the order the menu shows them. */
@@ -37,6 +40,9 @@ export function deviceMenuActions(device: DeviceForActions, rights: DeviceRights
   return [
     ...(isFinal ? [] : (['edit'] as const)),
     ...transitions,
+    ...(rights.canChangeState && changeStateTargets(device.state).length > 0
+      ? (['change-state'] as const)
+      : []),
     ...(isFinal ? [] : (['key'] as const)),
     ...(device.state === 'Active' ? [] : (['delete'] as const)),
     ...(rights.canDestroy && !device.measurementPoint ? (['hard-delete'] as const) : []),

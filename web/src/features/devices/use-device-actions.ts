@@ -26,6 +26,8 @@ export interface DeviceActionHandlers {
   onInstall?: (device: Device) => void;
   /** Shows a new key once. */
   onKey?: (device: Device, key: string) => void;
+  /** Opens the change-state dialog (ADMIN). */
+  onChangeState?: (device: Device) => void;
 }
 
 /** i18n suffix of each action: devices.actions.<suffix>, devices.confirm.<suffix>Title/Message, devices.done.<suffix>. */
@@ -40,6 +42,7 @@ export const deviceActionKeys: Record<DeviceMenuAction, string> = {
   uninstall: 'uninstall',
   'turn-off': 'turnOff',
   decommission: 'decommission',
+  'change-state': 'changeState',
   key: 'key',
   delete: 'delete',
   restore: 'restore',
@@ -59,11 +62,12 @@ const warning = new Set<DeviceMenuAction>([
 export function useDeviceRights(): DeviceRights {
   const { data: user } = useCurrentUserQuery();
   const currentCompanyId = useSession((s) => s.currentCompanyId);
-  if (!user) return { canOperate: false, canDestroy: false };
+  if (!user) return { canOperate: false, canDestroy: false, canChangeState: false };
   const profiles = profilesForCheck(user);
   return {
     canOperate: hasRight(profiles, currentCompanyId, 'devices.operate'),
     canDestroy: hasRight(profiles, currentCompanyId, 'devices.destroy'),
+    canChangeState: hasRight(profiles, currentCompanyId, 'devices.changeState'),
   };
 }
 
@@ -137,7 +141,9 @@ export function useDeviceActions(handlers: DeviceActionHandlers) {
             ? () => handlers.onAssign?.(device)
             : action === 'install' && handlers.onInstall
               ? () => handlers.onInstall?.(device)
-              : () => confirmAction(device, action);
+              : action === 'change-state'
+                ? () => handlers.onChangeState?.(device)
+                : () => confirmAction(device, action);
       return {
         key: action,
         label: t(`devices.actions.${suffix}`),
@@ -147,6 +153,7 @@ export function useDeviceActions(handlers: DeviceActionHandlers) {
           (action === 'edit' && !handlers.onEdit) ||
           (action === 'assign' && !handlers.onAssign) ||
           (action === 'install' && !handlers.onInstall) ||
+          (action === 'change-state' && !handlers.onChangeState) ||
           (action === 'key' && !handlers.onKey),
       };
     });

@@ -4,6 +4,7 @@ import { languages } from '@aforo/contracts/constants';
 import { userStates } from '@aforo/contracts/users';
 import type { UserState } from '@aforo/contracts/users';
 import { useCurrentUserQuery } from '../../lib/current-user';
+import { useRoleLabel } from '../../lib/roles';
 import { useTimeFormat } from '../../lib/time';
 import { userStateKey } from '../accounts';
 import type { ValueLabels } from './change-values';
@@ -13,10 +14,11 @@ export function useValueLabels(): ValueLabels {
   const { t } = useTranslation();
   const { data: user } = useCurrentUserQuery();
   const time = useTimeFormat();
+  const roleLabel = useRoleLabel();
   return useMemo(() => {
     const companies = new Map((user?.companies ?? []).map((company) => [company.id, company.businessName]));
     return {
-      role: (role) => t(`roles.${role}`),
+      role: roleLabel,
       company: (id) => companies.get(id) ?? null,
       global: t('history.globalProfile'),
       yes: t('common.yes'),
@@ -32,5 +34,5 @@ export function useValueLabels(): ValueLabels {
         return null;
       },
     };
-  }, [t, user, time]);
+  }, [t, user, time, roleLabel]);
 }

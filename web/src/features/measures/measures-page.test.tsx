@@ -62,7 +62,7 @@ async function renderMeasures(
   measures: Measure[] = [],
   user: CurrentUser = buildCurrentUser(),
 ) {
-  const fetchSpy = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchSpy = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = String(input);
     if (url.startsWith('/api/measures?')) return json({ rows: measures, total: measures.length, ...range });
     // the selectors' lists are not what this test is about
@@ -131,6 +131,65 @@ describe('MeasuresPage', () => {
         `/api/measures?page=1&length=50&order=ts&dir=DESC&pointId=${pointId}&from=${encodeURIComponent(iso)}&flag=4`,
       ),
     );
+  });
+
+  it("exports the page's filters with the chosen separator and frequency", async () => {
+    const saved = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
+    const createObjectURL = vi.fn(() => 'blob:export');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    try {
+      const { fetchSpy } = await renderMeasures(`/app/operation/measures?pointId=${pointId}&flag=4`);
+      fetchSpy.mockImplementationOnce(
+        async () =>
+          new Response('\uFEFFbucket_start\r\n', {
+            headers: { 'content-disposition': 'attachment; filename="measures-3600s.csv"' },
+          }),
+      );
+      const user = userEvent.setup();
+      // the range is the server's default one the list answered with
+      expect(await screen.findByText('No hay medidas en este rango')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Exportar' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Exportar a CSV' });
+      await user.click(within(dialog).getByRole('combobox', { name: 'Separador de columnas' }));
+      await user.click(await screen.findByRole('option', { name: /^Punto y coma/ }));
+      await user.click(within(dialog).getByRole('combobox', { name: 'Frecuencia' }));
+      await screen.findByRole('option', { name: '1 h' });
+      const options = screen.getAllByRole('option');
+      expect(options.map((o) => o.textContent)).toEqual([
+        'Sin agrupar (cada medida)',
+        '5 min',
+        '10 min',
+        '15 min',
+        '30 min',
+        '1 h',
+        '2 h',
+        '3 h',
+        '4 h',
+        '6 h',
+        '12 h',
+        '1 día',
+      ]);
+      await user.click(screen.getByRole('option', { name: '1 h' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Descargar' }));
+
+      await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+      const [url, init] = fetchSpy.mock.calls.find(([u]) => String(u).startsWith('/api/measures/export'))!;
+      expect(url).toBe(
+        `/api/measures/export?pointId=${pointId}&from=${encodeURIComponent(range.from)}` +
+          `&to=${encodeURIComponent(range.to)}&flag=4&dir=DESC&separator=%3B&frequency=3600`,
+      );
+      const headers = new Headers(init?.headers);
+      expect(headers.get('authorization')).toBe('Bearer token');
+      expect(headers.get('x-current-company')).toBe(companyA);
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    } finally {
+      Object.assign(URL, saved);
+    }
+  });
+
+  it('offers no export until a point or a device is chosen', async () => {
+    await renderMeasures('/app/operation/measures');
+    expect(await screen.findByRole('button', { name: 'Exportar' })).toBeDisabled();
   });
 
   it("shows and reads times on the company's clock, not the browser's", async () => {

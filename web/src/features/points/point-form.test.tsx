@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Point } from '@aforo/contracts/points';
@@ -7,7 +7,7 @@ import { sessionStore } from '../../lib/session';
 import { companyA } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { PointFormModal } from './components/PointFormModal';
-import { pointFormValues, validatePointForm } from './point-form';
+import { pointFormValues, toPointInput, validatePointForm } from './point-form';
 
 const point: Point = {
   id: '66666666-6666-4666-8666-666666666666',
@@ -85,7 +85,63 @@ describe('point form validation', () => {
   });
 });
 
+describe('point form unit', () => {
+  it('shows a stored symbol in the group its point kind prefers and sends only the symbol', () => {
+    expect(pointFormValues(point).unit).toBe('level:m');
+    expect(pointFormValues(null).unit).toBe('level:m');
+    expect(pointFormValues({ ...point, kind: 'rain_gauge', unit: 'mm' }).unit).toBe('precipitation:mm');
+    // km is only a distance, whatever the kind
+    expect(pointFormValues({ ...point, unit: 'km' }).unit).toBe('distance:km');
+    expect(toPointInput({ ...pointFormValues(point), unit: 'pressure:mH₂O' }).unit).toBe('mH₂O');
+  });
+
+  it('refuses a unit outside the catalogue', async () => {
+    await useLanguage('en');
+    const errors = validatePointForm({ ...pointFormValues({ ...point, unit: 'metros' }) });
+    expect(errors.unit).toBe('This is invalid');
+  });
+});
+
 describe('PointFormModal', () => {
+  it('offers the units grouped with translated group names and saves the chosen symbol', async () => {
+    const fetchSpy = vi.fn(
+      async (_url: RequestInfo | URL, init?: RequestInit) =>
+        new Response(
+          JSON.stringify(
+            init?.method === 'PUT'
+              ? { ...point, ...(JSON.parse(String(init.body)) as object) }
+              : { rows: [], total: 0 },
+          ),
+          {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          },
+        ),
+    );
+    vi.stubGlobal('fetch', fetchSpy);
+    await useLanguage('es');
+    sessionStore.signIn('token', companyA);
+    renderWithProviders(
+      <PointFormModal point={{ ...point, measureTime: 900, transmissionTime: 3600 }} onClose={vi.fn()} />,
+    );
+    const unit = await screen.findByRole('combobox', { name: 'Unidad' });
+    expect(unit).toHaveValue('m');
+    await userEvent.click(unit);
+    const listbox = await screen.findByRole('listbox');
+    for (const group of ['Nivel', 'Distancia', 'Precipitación', 'Presión', 'Caudal'])
+      expect(within(listbox).getByText(group)).toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('option', { name: 'L/s' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Guardar' }));
+    await vi.waitFor(() =>
+      expect(fetchSpy).toHaveBeenCalledWith(
+        expect.stringContaining(`/api/points/${point.id}`),
+        expect.objectContaining({ method: 'PUT' }),
+      ),
+    );
+    const put = fetchSpy.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toMatchObject({ unit: 'L/s' });
+  });
+
   it('shows the transmission and invalid JSON messages under their fields on save', async () => {
     const fetchSpy = vi.fn(async () => new Response(JSON.stringify({ rows: [], total: 0 }), { status: 200 }));
     vi.stubGlobal('fetch', fetchSpy);

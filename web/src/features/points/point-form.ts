@@ -2,8 +2,10 @@
 import { fieldMessage } from '@aforo/contracts/errors';
 import type { FieldMessageKey } from '@aforo/contracts/errors';
 import { maxMeasuresForAvg } from '@aforo/contracts/point-parameters';
-import { pointInputSchema } from '@aforo/contracts/points';
+import { pointInputSchema, pointKindUnitGroup } from '@aforo/contracts/points';
 import type { Point, PointInput } from '@aforo/contracts/points';
+import { unitGroupKeys, unitGroupOf, unitGroups } from '@aforo/contracts/units';
+import type { UnitGroup } from '@aforo/contracts/units';
 import { schemaErrors } from '../../lib/form-validation';
 import { sessionStore } from '../../lib/session';
 
@@ -25,6 +27,7 @@ export interface PointFormValues {
   levelDifference: NumberValue;
   value4mA: NumberValue;
   value20mA: NumberValue;
+  /** "group:symbol" (unitOptionValue): a symbol sits in several groups, a Select option in one. */
   unit: string;
   test: boolean;
   alertFlat: boolean;
@@ -36,6 +39,26 @@ export interface PointFormValues {
 }
 
 const blank = (value: number | null | undefined): NumberValue => value ?? '';
+
+/** The Select value of a unit in a group; only the symbol is sent and stored. */
+export const unitOptionValue = (group: UnitGroup, symbol: string) => `${group}:${symbol}`;
+export const unitOfOptionValue = (value: string) => value.slice(value.indexOf(':') + 1);
+
+/** The grouped options of the unit Select (spec §9 unit groups), group names translated. */
+export function unitSelectData(groupLabel: (group: UnitGroup) => string) {
+  return unitGroupKeys.map((group) => ({
+    group: groupLabel(group),
+    items: unitGroups[group].map((symbol) => ({ value: unitOptionValue(group, symbol), label: symbol })),
+  }));
+}
+
+/** A stored unit shown in the group its point's kind prefers (m of a river: level, not distance). */
+function unitFormValue(point: Point | null): string {
+  const symbol = point?.unit ?? 'm';
+  const group = unitGroupOf(symbol, pointKindUnitGroup[point?.kind ?? 'river']);
+  // a unit outside the catalogue matches no option: the Select shows it empty and asks for one
+  return group ? unitOptionValue(group, symbol) : symbol;
+}
 
 export function pointFormValues(point: Point | null): PointFormValues {
   return {
@@ -54,7 +77,7 @@ export function pointFormValues(point: Point | null): PointFormValues {
     levelDifference: point?.levelDifference ?? 0,
     value4mA: blank(point?.value4mA),
     value20mA: blank(point?.value20mA),
-    unit: point?.unit ?? 'm',
+    unit: unitFormValue(point),
     test: point?.test ?? false,
     alertFlat: point?.alertFlat ?? true,
     defaultAmountMeasuresFlat: point?.defaultAmountMeasuresFlat ?? 10,
@@ -87,7 +110,7 @@ export function toPointInput(values: PointFormValues): PointInput {
     levelDifference: numberOrNull(values.levelDifference) ?? 0,
     value4mA: numberOrNull(values.value4mA),
     value20mA: numberOrNull(values.value20mA),
-    unit: values.unit,
+    unit: unitOfOptionValue(values.unit) as PointInput['unit'],
     test: values.test,
     alertFlat: values.alertFlat,
     defaultAmountMeasuresFlat: required(values.defaultAmountMeasuresFlat),

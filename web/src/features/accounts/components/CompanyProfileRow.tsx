@@ -1,7 +1,6 @@
 import { CloseButton, Group, Paper, Select, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { companyRoles } from '@aforo/contracts/roles';
 import type { Role } from '@aforo/contracts/roles';
 import type { UserFormValues } from '../user-form';
 import { RoleCheckboxes } from './RoleCheckboxes';
@@ -42,7 +41,7 @@ export function CompanyProfileRow({ form, index, companies, removable }: Company
         </Group>
         <RoleCheckboxes
           label={t('accounts.users.roles')}
-          roles={companyRoles}
+          scope="company"
           value={profile?.roles ?? []}
           onChange={(roles: Role[]) => form.setFieldValue(`${path}.roles`, roles)}
           error={form.errors[`${path}.roles`]}

@@ -1,7 +1,6 @@
 import { Button, Input, SegmentedControl, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { companyRoles, globalRoles } from '@aforo/contracts/roles';
 import { profileKey } from '../user-form';
 import type { UserFormMode, UserFormValues, UserKind } from '../user-form';
 import { CompanyProfileRow } from './CompanyProfileRow';
@@ -30,7 +29,7 @@ export function ProfilesFields({ form, mode, companies, companyName }: ProfilesF
         label={
           companyName ? t('accounts.users.rolesIn', { company: companyName }) : t('accounts.users.roles')
         }
-        roles={companyRoles}
+        scope="company"
         value={values.companyProfiles[0]?.roles ?? []}
         onChange={(roles) => form.setFieldValue('companyProfiles.0.roles', roles)}
         error={form.errors['companyProfiles.0.roles']}
@@ -55,7 +54,7 @@ export function ProfilesFields({ form, mode, companies, companyName }: ProfilesF
       {values.kind === 'staff' ? (
         <RoleCheckboxes
           label={t('accounts.users.globalRoles')}
-          roles={globalRoles}
+          scope="global"
           value={values.globalRoles}
           onChange={(roles) => form.setFieldValue('globalRoles', roles)}
           error={form.errors.globalRoles}

@@ -5,7 +5,7 @@ import type { UserRow } from '@aforo/contracts/users';
 import { currentUserQueryKey } from '../../../lib/current-user';
 import { i18n } from '../../../lib/i18n';
 import { sessionStore } from '../../../lib/session';
-import { buildCurrentUser, companyA } from '../../../test/fixtures';
+import { buildCurrentUser, buildRoleList, companyA } from '../../../test/fixtures';
 import { createTestQueryClient, renderWithProviders } from '../../../test/render';
 import { UsersPage } from './UsersPage';
 
@@ -66,6 +66,13 @@ afterEach(() => {
 async function renderUsers(path = '/app/accounts') {
   const fetchSpy = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit) => {
     const url = String(input);
+    if (url === '/api/roles') {
+      const list = buildRoleList();
+      return new Response(JSON.stringify({ rows: list, total: list.length }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }
     if (url.startsWith('/api/users?')) {
       return new Response(JSON.stringify({ rows, total: 2 }), {
         status: 200,
@@ -97,7 +104,8 @@ describe('UsersPage', () => {
     const table = await screen.findByRole('table', { name: 'Users' });
     expect(await within(table).findByText('Iñaki Etxeberria')).toBeInTheDocument();
     expect(within(table).getByText('nuria@canalnorte.example')).toBeInTheDocument();
-    expect(within(table).getByText('Client Admin')).toBeInTheDocument();
+    // role names come from GET /api/roles
+    expect(await within(table).findByText('Client Admin')).toBeInTheDocument();
     expect(within(table).getByText('Viewer')).toBeInTheDocument();
     expect(within(table).getByText('Created')).toBeInTheDocument();
     expect(screen.getByText('Users with a profile in Canal del Norte S.A.')).toBeInTheDocument();
@@ -107,7 +115,8 @@ describe('UsersPage', () => {
     expect(listCalls(fetchSpy)).toEqual([
       '/api/users?page=1&length=25&order=created_at&dir=DESC&showDeleted=false&fdxUsers=false',
     ]);
-    const headers = new Headers(fetchSpy.mock.calls[0]?.[1]?.headers);
+    const listCall = fetchSpy.mock.calls.find(([input]) => String(input).startsWith('/api/users?'));
+    const headers = new Headers(listCall?.[1]?.headers);
     expect(headers.get('X-Current-Company')).toBe(companyA);
     expect(headers.get('Authorization')).toBe('Bearer token');
   });
@@ -124,6 +133,46 @@ describe('UsersPage', () => {
       expect(listCalls(fetchSpy).at(-1)).toBe(
         '/api/users?page=1&length=25&order=email&dir=ASC&search=nu&showDeleted=false&fdxUsers=false',
       ),
+    );
+  });
+
+  it('filters by a role named as the server lists it, and keeps it in the URL', async () => {
+    const { fetchSpy, router } = await renderUsers();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await within(table).findByText('Iñaki Etxeberria');
+    const filter = screen.getByRole('combobox', { name: 'Filter by role' });
+    await waitFor(() => expect(filter).not.toBeDisabled());
+    await userEvent.click(filter);
+    // a Client Admin's list holds company profiles: company roles only
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Client Admin', 'Operator', 'Viewer', 'Spectator']);
+    await userEvent.click(screen.getByRole('option', { name: 'Operator' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?role=ROLE_CHIEF_CLIENTE'));
+    await waitFor(() =>
+      expect(listCalls(fetchSpy).at(-1)).toBe(
+        '/api/users?page=1&length=25&order=created_at&dir=DESC&showDeleted=false&fdxUsers=false&role=ROLE_CHIEF_CLIENTE',
+      ),
+    );
+  });
+
+  it('offers Suspend with confirmation (Unsuspend only to a suspended user)', async () => {
+    const { fetchSpy } = await renderUsers();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await within(table).findByText('Nuria Vidal');
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Nuria Vidal' }));
+    expect(screen.queryByRole('menuitem', { name: 'Unsuspend' })).not.toBeInTheDocument();
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Suspend' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend user' });
+    expect(within(dialog).getByText(/Nuria Vidal will be signed out/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    await waitFor(() =>
+      expect(
+        fetchSpy.mock.calls.some(
+          ([input, init]) =>
+            String(input) === '/api/users/aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa/suspend' &&
+            init?.method === 'POST',
+        ),
+      ).toBe(true),
     );
   });
 

@@ -1,9 +1,10 @@
-import { Button, Group, SegmentedControl, Stack, Switch } from '@mantine/core';
+import { Button, Group, SegmentedControl, Select, Stack, Switch } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { userOrderFields } from '@aforo/contracts/users';
 import { useCurrentUserQuery, useRoleCheck } from '../../../lib/current-user';
+import { rolesOfScope, useRolesQuery } from '../../../lib/roles';
 import { useSession } from '../../../lib/session';
 import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
@@ -17,11 +18,11 @@ import { useUserColumns } from '../use-user-columns';
 import { listTableProps } from '../../../ui/list-table';
 
 type Order = (typeof userOrderFields)[number];
-const listOptions: ListUrlOptions<Order, 'showDeleted' | 'fdxUsers'> = {
+const listOptions: ListUrlOptions<Order, 'showDeleted' | 'fdxUsers' | 'role'> = {
   orders: userOrderFields,
   defaultOrder: 'created_at',
   defaultDir: 'DESC',
-  filters: ['showDeleted', 'fdxUsers'],
+  filters: ['showDeleted', 'fdxUsers', 'role'],
 };
 
 /** /app/accounts (ADMIN, Client Admin): the current company's users; an ADMIN also lists provider staff. */
@@ -34,7 +35,16 @@ export function UsersPage() {
   const { data: currentUser } = useCurrentUserQuery();
   const showDeleted = list.filters.showDeleted === 'true';
   const fdxUsers = isAdmin && list.filters.fdxUsers === 'true';
-  const query = useUsersQuery({ ...listQueryParams(list), showDeleted, fdxUsers });
+  const roles = useRolesQuery();
+  // the roles the listed profiles may hold: global ones for provider staff, company ones otherwise
+  const roleOptions = rolesOfScope(roles.data ?? [], fdxUsers ? 'global' : 'company').map((r) => ({
+    value: r.id,
+    label: r.label,
+  }));
+  // a role of the other kind (or unknown) left in the URL is ignored once the list says so
+  const roleKnown = !roles.isSuccess || roleOptions.some((o) => o.value === list.filters.role);
+  const role = roleKnown ? list.filters.role : undefined;
+  const query = useUsersQuery({ ...listQueryParams(list), showDeleted, fdxUsers, role });
   const [editing, setEditing] = useState<string | 'new' | null>(null);
 
   const openProfile = (userId: string) => void navigate(`/app/accounts/${encodeURIComponent(userId)}`);
@@ -67,13 +77,27 @@ export function UsersPage() {
           <SegmentedControl
             aria-label={t('accounts.users.kind')}
             value={fdxUsers ? 'staff' : 'company'}
-            onChange={(value) => list.setFilter('fdxUsers', value === 'staff' ? 'true' : null)}
+            onChange={(value) =>
+              list.update({ filters: { fdxUsers: value === 'staff' ? 'true' : null, role: null } })
+            }
             data={[
               { value: 'company', label: t('accounts.users.kindCompany') },
               { value: 'staff', label: t('accounts.users.kindStaff') },
             ]}
           />
         )}
+        <Select
+          aria-label={t('accounts.users.roleFilter')}
+          placeholder={
+            roles.isError ? t('accounts.roleList.loadFailed') : t('accounts.users.roleFilterPlaceholder')
+          }
+          data={roleOptions}
+          value={role ?? null}
+          onChange={(value) => list.setFilter('role', value)}
+          disabled={!roles.isSuccess}
+          clearable
+          w={220}
+        />
         <Switch
           label={t('common.showDeleted')}
           checked={showDeleted}

@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api';
 import { useActivateUserMutation, useActivationInfoQuery } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { NewPasswordForm } from '../components/NewPasswordForm';
@@ -45,6 +46,24 @@ export function ActivateUserPage() {
       </Anchor>
     </Stack>
   );
+
+  // PU1000: the link was already used to activate this account, which can simply sign in
+  const alreadyActive = isApiError(info.error) && info.error.code === 'PU1000';
+  if (alreadyActive || (isApiError(activate.error) && activate.error.code === 'PU1000')) {
+    const error = alreadyActive ? info.error : activate.error;
+    return (
+      <AuthCard title={t('auth.activate.title')}>
+        <Stack gap="lg">
+          <Alert color="blue" variant="light" role="status" title={error?.message}>
+            {t('auth.activate.alreadyActive')}
+          </Alert>
+          <Button component={Link} to="/login" fullWidth size="md">
+            {t('auth.goToLogin')}
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
 
   if (info.error || !info.data) {
     return <AuthCard title={t('auth.activate.title')}>{invalidLink(info.error?.message ?? '')}</AuthCard>;

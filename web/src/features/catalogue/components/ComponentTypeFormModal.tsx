@@ -1,6 +1,7 @@
-import { SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { componentMagnitudes, measureTypes } from '@aforo/contracts/component-types';
 import type { ComponentType } from '@aforo/contracts/component-types';
 import { applyServerError } from '../../../lib/form-validation';
 import { FormModal } from '../../../ui/FormModal';
@@ -12,6 +13,7 @@ import {
 } from '../component-type-form';
 import type { ComponentTypeFormValues } from '../component-type-form';
 import { componentTypesApi } from '../components-api';
+import { useComponentTypeCompanyOptions } from '../use-component-type-companies';
 import { DynamicFieldsEditor } from './DynamicFieldsEditor';
 
 export interface ComponentTypeFormModalProps {
@@ -20,10 +22,11 @@ export interface ComponentTypeFormModalProps {
   onClose: () => void;
 }
 
-/** Create or edit a component type: name, magnitude, measure type, dynamic fields and enabled. */
+/** Create or edit a component type: name, magnitude, measure type, company, dynamic fields and enabled. */
 export function ComponentTypeFormModal({ type, onClose }: ComponentTypeFormModalProps) {
   const { t } = useTranslation();
   const save = componentTypesApi.useSaveMutation();
+  const companies = useComponentTypeCompanyOptions(type);
   const form = useForm<ComponentTypeFormValues>({
     initialValues: componentTypeFormValues(type),
     validate: validateComponentTypeForm,
@@ -38,9 +41,8 @@ export function ComponentTypeFormModal({ type, onClose }: ComponentTypeFormModal
           onClose();
         },
         onError: (error) => {
-          if (!applyServerError(form, error, { SET1004: 'name', SET1005: 'enabled', SET1006: 'enabled' })) {
-            showToast('error', error.message);
-          }
+          const fields = { SET1004: 'name', SET1005: 'enabled', SET1006: 'enabled', SET1010: 'companyId' };
+          if (!applyServerError(form, error, fields)) showToast('error', error.message);
         },
       },
     );
@@ -62,18 +64,27 @@ export function ComponentTypeFormModal({ type, onClose }: ComponentTypeFormModal
         maxLength={80}
         {...form.getInputProps('name')}
       />
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Select
           label={t('catalogue.componentTypes.magnitude')}
           withAsterisk
-          maxLength={40}
+          data={componentMagnitudes.map((key) => ({ value: key, label: t(`common.unitGroups.${key}`) }))}
           {...form.getInputProps('magnitude')}
         />
-        <TextInput
+        <Select
           label={t('catalogue.componentTypes.measureType')}
           withAsterisk
-          maxLength={40}
+          data={measureTypes.map((key) => ({
+            value: key,
+            label: t(`catalogue.componentTypes.measureTypes.${key}`),
+          }))}
           {...form.getInputProps('measureType')}
+        />
+        <Select
+          label={t('catalogue.componentTypes.company')}
+          withAsterisk
+          data={companies}
+          {...form.getInputProps('companyId')}
         />
       </SimpleGrid>
       <DynamicFieldsEditor form={form} />

@@ -63,8 +63,24 @@ export function ComponentTypesSection() {
 
   const columns: DataTableColumn<ComponentType>[] = [
     { accessor: 'name', title: t('catalogue.componentTypes.name'), sortable: true },
-    { accessor: 'magnitude', title: t('catalogue.componentTypes.magnitude') },
-    { accessor: 'measureType', title: t('catalogue.componentTypes.measureType') },
+    {
+      accessor: 'magnitude',
+      title: t('catalogue.componentTypes.magnitude'),
+      render: (type) => t(`common.unitGroups.${type.magnitude}`),
+    },
+    {
+      accessor: 'measureType',
+      title: t('catalogue.componentTypes.measureType'),
+      render: (type) => t(`catalogue.componentTypes.measureTypes.${type.measureType}`),
+    },
+    {
+      accessor: 'company',
+      title: t('catalogue.componentTypes.company'),
+      render: (type) =>
+        type.shared
+          ? t('catalogue.componentTypes.companyShared', { name: type.company.name })
+          : type.company.name,
+    },
     {
       accessor: 'dynamicFields',
       title: t('catalogue.componentTypes.fields'),

@@ -5,6 +5,7 @@ import { componentInstallSchema } from '@aforo/contracts/components';
 import type { Component } from '@aforo/contracts/components';
 import { isApiError } from '../../../lib/api';
 import { schemaValidator } from '../../../lib/form-validation';
+import { useSession } from '../../../lib/session';
 import { FormModal } from '../../../ui/FormModal';
 import { showToast } from '../../../ui/toasts';
 import { useConfirm } from '../../../ui/useConfirm';
@@ -25,6 +26,9 @@ export function InstallComponentModal({ component, onClose }: InstallComponentMo
   const { t } = useTranslation();
   const install = useInstallComponentMutation();
   const points = usePointOptionsQuery();
+  const currentCompanyId = useSession((s) => s.currentCompanyId);
+  // the points listed are the current company's: a type of another company may go to none of them
+  const typeFits = component.type.shared || component.type.companyId === currentCompanyId;
   const confirm = useConfirm();
   const form = useForm<InstallFormValues>({
     initialValues: { pointId: null },
@@ -43,14 +47,15 @@ export function InstallComponentModal({ component, onClose }: InstallComponentMo
       {
         onSuccess: done,
         onError: (error) => {
-          // SET1005: a component of the same type is already at the point; force replaces it
-          if (!isApiError(error) || error.code !== 'SET1005') {
+          // SET1008: a component of the same type is already at the point; force replaces it
+          if (!isApiError(error) || error.code !== 'SET1008') {
             showToast('error', error.message);
             return;
           }
           confirm({
             title: t('catalogue.components.replaceTitle'),
-            message: t('catalogue.components.replaceMessage'),
+            // the server's SET1008 text, in the request language
+            message: error.message,
             confirmLabel: t('catalogue.components.replace'),
             color: 'orange',
             onConfirm: async () => {
@@ -76,7 +81,10 @@ export function InstallComponentModal({ component, onClose }: InstallComponentMo
         label={t('catalogue.components.point')}
         withAsterisk
         data-autofocus
-        data={(points.data?.rows ?? []).map((point) => ({ value: point.id, label: point.name }))}
+        data={
+          typeFits ? (points.data?.rows ?? []).map((point) => ({ value: point.id, label: point.name })) : []
+        }
+        description={typeFits ? undefined : t('catalogue.components.otherCompanyType')}
         searchable
         nothingFoundMessage={t('common.noResults')}
         {...form.getInputProps('pointId')}

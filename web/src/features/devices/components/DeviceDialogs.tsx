@@ -1,5 +1,6 @@
 import type { Device } from '@aforo/contracts/devices';
 import { AssignDeviceModal } from './AssignDeviceModal';
+import { ChangeStateModal } from './ChangeStateModal';
 import { DeviceFormModal } from './DeviceFormModal';
 import { DeviceHistoryModal } from './DeviceHistoryModal';
 import { DeviceKeyModal } from './DeviceKeyModal';
@@ -11,6 +12,7 @@ export type DeviceDialog =
   | { kind: 'form'; device: Device | null }
   | { kind: 'assign'; device: Device }
   | { kind: 'install'; device: Device | null }
+  | { kind: 'change-state'; device: Device }
   | { kind: 'key'; device: Device; key: string }
   | { kind: 'history'; device: Device }
   | { kind: 'import' }
@@ -25,6 +27,8 @@ export function DeviceDialogs({ dialog, onClose }: { dialog: DeviceDialog; onClo
       return <AssignDeviceModal device={dialog.device} onClose={onClose} />;
     case 'install':
       return <InstallWizard device={dialog.device} onClose={onClose} />;
+    case 'change-state':
+      return <ChangeStateModal device={dialog.device} onClose={onClose} />;
     case 'key':
       return <DeviceKeyModal serial={dialog.device.serial} deviceKey={dialog.key} onClose={onClose} />;
     case 'history':

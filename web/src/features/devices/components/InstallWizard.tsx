@@ -1,13 +1,42 @@
-import { Alert, Button, Code, Group, Modal, Select, Stack, Stepper, Text } from '@mantine/core';
-import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Stepper,
+  Text,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { measureTimeOptions, transmissionTimeOptions } from '@aforo/contracts/constants';
 import type { Device } from '@aforo/contracts/devices';
-import { LabeledValue } from '../../../ui/LabeledValue';
+import { maxMeasuresForAvg } from '@aforo/contracts/point-parameters';
 import { showToast } from '../../../ui/toasts';
-import { usePointOptionsQuery } from '../../points';
+import { useModelOptionsQuery } from '../../catalogue';
+import { PortParametersFields, usePointOptionsQuery } from '../../points';
+import type { PortFieldsForm } from '../../points';
 import { useDevicesQuery, useInstallDeviceMutation } from '../api';
 import { deviceStateKey } from '../device-actions';
+import {
+  configurationFieldErrors,
+  configurationValues,
+  toConfiguration,
+  validateConfiguration,
+  type InstallConfigurationValues,
+} from '../install-configuration';
 import { useSecondsLabel } from '../use-seconds-label';
+
+const emptyConfiguration: InstallConfigurationValues = {
+  measureTime: '900',
+  transmissionTime: '3600',
+  measuresForAvg: 1,
+  parameters: {},
+};
 
 export interface InstallWizardProps {
   /** A device chosen from its menu: the wizard starts at the point. */
@@ -17,7 +46,11 @@ export interface InstallWizardProps {
   onClose: () => void;
 }
 
-/** Install wizard (DESIGN.md §5): an Inactive or Repaired device, then a point and its parameters, then confirm. */
+/**
+ * Install wizard (spec §2, DESIGN.md §5): an Inactive or Repaired device; then a point and its
+ * configuration (times and a form per port of the device's model, prefilled from the point), saved
+ * with the install; then confirm.
+ */
 export function InstallWizard({
   device: presetDevice = null,
   pointId: presetPoint = null,
@@ -31,26 +64,61 @@ export function InstallWizard({
   const inactive = useDevicesQuery({ length: -1, state: 'Inactive', order: 'serial', dir: 'ASC' });
   const repaired = useDevicesQuery({ length: -1, state: 'Repaired', order: 'serial', dir: 'ASC' });
   const points = usePointOptionsQuery();
+  const models = useModelOptionsQuery();
   const install = useInstallDeviceMutation();
+  const form = useForm<InstallConfigurationValues>({
+    initialValues: emptyConfiguration,
+    validate: validateConfiguration,
+  });
 
   const candidates = [...(inactive.data?.rows ?? []), ...(repaired.data?.rows ?? [])];
   const device = candidates.find((d) => d.id === deviceId) ?? presetDevice;
   const point = points.data?.rows.find((p) => p.id === pointId) ?? null;
-  const ports = point ? Object.entries(point.parameters) : [];
+  const model = models.data?.rows.find((m) => m.id === device?.model?.id) ?? null;
+  const ports = model?.ports ?? [];
+  const portKeys = ports.map((p) => p.key).join(',');
+
+  // a new point or device: the form starts again from that point's configuration
+  useEffect(() => {
+    if (!point) return;
+    form.setValues(configurationValues(point, ports));
+    form.resetDirty();
+    form.clearErrors();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed by the point and the model's ports
+  }, [point?.id, portKeys]);
+
+  const next = () => {
+    if (step === 1 && model && form.validate().hasErrors) return;
+    setStep(step + 1);
+  };
 
   const handleInstall = () => {
     if (!device || !point) return;
     install.mutate(
-      { id: device.id, pointId: point.id },
+      // without the model's ports (no model) the point's configuration is left as it is
+      {
+        id: device.id,
+        pointId: point.id,
+        configuration: model ? toConfiguration(form.getValues()) : undefined,
+      },
       {
         onSuccess: () => {
           showToast('success', t('devices.done.install', { serial: device.serial, point: point.name }));
           onClose();
         },
-        onError: (error) => showToast('error', error.message),
+        onError: (error) => {
+          const fields = configurationFieldErrors(error);
+          if (fields) {
+            form.setErrors(fields);
+            setStep(1);
+          } else showToast('error', error.message);
+        },
       },
     );
   };
+  const values = form.getValues();
+  const secondsOptions = (options: readonly number[]) =>
+    options.map((seconds) => ({ value: String(seconds), label: secondsLabel(seconds) }));
 
   return (
     <Modal
@@ -101,26 +169,52 @@ export function InstallWizard({
             />
             {points.isError && <Alert color="red">{points.error.message}</Alert>}
             {point && (
-              <Stack gap="xs">
-                <Group gap="xl">
-                  <LabeledValue label={t('points.fields.measureTime')}>
-                    {secondsLabel(point.measureTime)}
-                  </LabeledValue>
-                  <LabeledValue label={t('points.fields.transmissionTime')}>
-                    {secondsLabel(point.transmissionTime)}
-                  </LabeledValue>
-                  <LabeledValue label={t('points.fields.unit')}>{point.unit}</LabeledValue>
-                </Group>
+              <Stack gap="sm">
                 <Text size="sm" fw={500}>
-                  {t('devices.wizard.parameters')}
+                  {t('devices.wizard.configuration')}
                 </Text>
-                {ports.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    {t('devices.wizard.noParameters')}
-                  </Text>
-                ) : (
-                  <Code block>{JSON.stringify(point.parameters, null, 2)}</Code>
-                )}
+                <Text size="xs" c="dimmed">
+                  {t('devices.wizard.configurationHint')}
+                </Text>
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+                  <Select
+                    label={t('points.fields.measureTime')}
+                    allowDeselect={false}
+                    data={secondsOptions(measureTimeOptions)}
+                    {...form.getInputProps('measureTime')}
+                  />
+                  <Select
+                    label={t('points.fields.transmissionTime')}
+                    allowDeselect={false}
+                    data={secondsOptions(transmissionTimeOptions)}
+                    {...form.getInputProps('transmissionTime')}
+                  />
+                  <NumberInput
+                    label={t('points.fields.measuresForAvg')}
+                    min={1}
+                    max={maxMeasuresForAvg}
+                    allowDecimal={false}
+                    {...form.getInputProps('measuresForAvg')}
+                  />
+                </SimpleGrid>
+                {model === null
+                  ? !models.isPending && (
+                      <Text size="sm" c="dimmed">
+                        {t('points.port.noPorts')}
+                      </Text>
+                    )
+                  : ports.map((port) =>
+                      values.parameters[port.key] ? (
+                        <PortParametersFields
+                          key={port.key}
+                          port={port}
+                          values={values.parameters[port.key]!}
+                          form={form as unknown as PortFieldsForm}
+                          path={`parameters.${port.key}`}
+                          unit={point.unit}
+                        />
+                      ) : null,
+                    )}
               </Stack>
             )}
           </Stack>
@@ -145,7 +239,7 @@ export function InstallWizard({
           {step === 0 ? t('common.cancel') : t('devices.wizard.back')}
         </Button>
         {step < 2 ? (
-          <Button onClick={() => setStep(step + 1)} disabled={step === 0 ? !device : !point}>
+          <Button onClick={next} disabled={step === 0 ? !device : !point}>
             {t('devices.wizard.next')}
           </Button>
         ) : (

@@ -56,6 +56,7 @@ export function DevicesPage({ mode }: DevicesPageProps) {
     onAssign: administration ? (device) => setDialog({ kind: 'assign', device }) : undefined,
     onInstall: (device) => setDialog({ kind: 'install', device }),
     onKey: (device, key) => setDialog({ kind: 'key', device, key }),
+    onChangeState: (device) => setDialog({ kind: 'change-state', device }),
   });
   const columns = useDeviceColumns({
     showCompany: allCompanies,

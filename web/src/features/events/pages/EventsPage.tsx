@@ -7,6 +7,7 @@ import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
 import { DataTable } from '../../../ui/DataTable';
 import { DateRangeFilter } from '../../../ui/DateRangeFilter';
+import { ExportButton } from '../../../ui/ExportButton';
 import type { DataTableColumn } from '../../../ui/DataTable';
 import { listTableProps } from '../../../ui/list-table';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
@@ -89,6 +90,10 @@ export function EventsPage() {
           w={200}
         />
         <DateRangeFilter from={from} to={to} onChange={(bound, iso) => list.setFilter(bound, iso)} />
+        <ExportButton
+          path="/events/export"
+          params={{ search: list.search, type, deviceId, pointId, from, to, dir: list.dir }}
+        />
       </Group>
       <DataTable label={t('screens.events')} columns={columns} {...listTableProps(list, query)} />
     </Stack>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '@aforo/contracts/log-entries';
 import { useRoleCheck } from '../../../lib/current-user';
@@ -6,6 +6,7 @@ import { useTimeFormat } from '../../../lib/time';
 import { useListUrlState } from '../../../lib/url-state';
 import { DataTable } from '../../../ui/DataTable';
 import type { DataTableColumn } from '../../../ui/DataTable';
+import { ExportButton } from '../../../ui/ExportButton';
 import { useUserOptions } from '../../accounts';
 import { useLogEntriesQuery } from '../api';
 import { ChangesTable } from '../components/ChangesTable';
@@ -25,7 +26,9 @@ export function HistoryChangesPage() {
   const { t, i18n } = useTranslation();
   const time = useTimeFormat();
   const list = useListUrlState(historyListOptions);
-  const query = useLogEntriesQuery(historyQueryParams(list, time.timeZone));
+  const params = historyQueryParams(list, time.timeZone);
+  const query = useLogEntriesQuery(params);
+  const { page: _page, length: _length, order: _order, ...exportParams } = params;
   const canListUsers = useRoleCheck({ group: 'accounts' }) === true;
   const isAdmin = useRoleCheck({ roles: ['ROLE_ADMIN'] }) === true;
   const userOptions = useUserOptions(canListUsers, isAdmin);
@@ -113,7 +116,10 @@ export function HistoryChangesPage() {
 
   return (
     <Stack gap="md">
-      <HistoryFilters list={list} userOptions={userOptions} />
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <HistoryFilters list={list} userOptions={userOptions} />
+        <ExportButton path="/log-entries/export" params={exportParams} />
+      </Group>
       <DataTable
         label={t('screens.historyChanges')}
         columns={columns}

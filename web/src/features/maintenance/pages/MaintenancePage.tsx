@@ -32,6 +32,7 @@ export function MaintenancePage() {
   const [dialog, setDialog] = useState<DeviceDialog>(null);
   const actionsOf = useDeviceActions({
     onInstall: (device) => setDialog({ kind: 'install', device }),
+    onChangeState: (device) => setDialog({ kind: 'change-state', device }),
   });
   const columns = useDeviceColumns({
     showCompany: true,

@@ -9,6 +9,7 @@ import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
 import { DataTable } from '../../../ui/DataTable';
 import { DateRangeFilter } from '../../../ui/DateRangeFilter';
+import { ExportButton } from '../../../ui/ExportButton';
 import type { DataTableColumn } from '../../../ui/DataTable';
 import { listTableProps } from '../../../ui/list-table';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
@@ -101,6 +102,10 @@ export function MeasuresFailedPage() {
           width={160}
         />
         <DateRangeFilter from={from} to={to} onChange={(bound, iso) => list.setFilter(bound, iso)} />
+        <ExportButton
+          path="/measures-failed/export"
+          params={{ search: list.search, reason, serial, from, to, dir: list.dir }}
+        />
       </Group>
       <DataTable
         label={t('screens.measuresFailed')}

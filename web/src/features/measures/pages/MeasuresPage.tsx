@@ -8,6 +8,7 @@ import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
 import { DataTable } from '../../../ui/DataTable';
 import { DateRangeFilter } from '../../../ui/DateRangeFilter';
+import { ExportButton } from '../../../ui/ExportButton';
 import type { DataTableColumn } from '../../../ui/DataTable';
 import { listTableProps } from '../../../ui/list-table';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
@@ -43,6 +44,13 @@ export function MeasuresPage() {
   const { search: _search, ...paging } = listQueryParams(list);
   const query = useMeasuresQuery({ ...paging, pointId, deviceId, from, to, port, flag }, { enabled: chosen });
   const empty = chosen && query.isSuccess && !query.isPlaceholderData && query.data.total === 0;
+  // spec §5: an export names both dates; an open bound exports the range the list shows
+  const exportRange = { from: from ?? query.data?.from, to: to ?? query.data?.to };
+  const exportBlocked = !chosen
+    ? t('exports.needsPointOrDevice')
+    : !exportRange.from || !exportRange.to
+      ? t('common.loading')
+      : undefined;
 
   const columns: DataTableColumn<Measure>[] = [
     {
@@ -143,6 +151,12 @@ export function MeasuresPage() {
           shownFrom={query.data?.from}
           shownTo={query.data?.to}
           onChange={(bound, iso) => list.setFilter(bound, iso)}
+        />
+        <ExportButton
+          path="/measures/export"
+          params={{ pointId, deviceId, ...exportRange, port, flag, dir: list.dir }}
+          withFrequency
+          disabledReason={exportBlocked}
         />
       </Group>
       {!chosen ? (

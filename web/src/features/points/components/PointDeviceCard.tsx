@@ -27,6 +27,7 @@ export function PointDeviceCard({ point }: { point: Point }) {
   const actionsOf = useDeviceActions({
     onInstall: (d) => setDialog({ kind: 'install', device: d }),
     onKey: (d, key) => setDialog({ kind: 'key', device: d, key }),
+    onChangeState: (d) => setDialog({ kind: 'change-state', device: d }),
   });
   return (
     <Card withBorder radius="md">

@@ -10,7 +10,7 @@ import { FormModal } from '../../../ui/FormModal';
 import { showToast } from '../../../ui/toasts';
 import { useSecondsLabel } from '../../devices';
 import { useSavePointMutation } from '../api';
-import { pointFormValues, toPointInput, validatePointForm } from '../point-form';
+import { pointFormValues, toPointInput, unitSelectData, validatePointForm } from '../point-form';
 import type { PointFormValues } from '../point-form';
 
 export interface PointFormModalProps {
@@ -89,7 +89,14 @@ export function PointFormModal({ point, onClose }: PointFormModalProps) {
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {number('latitude', { withAsterisk: true, decimalScale: 6 })}
         {number('longitude', { withAsterisk: true, decimalScale: 6 })}
-        <TextInput label={t('points.fields.unit')} withAsterisk {...form.getInputProps('unit')} />
+        <Select
+          label={t('points.fields.unit')}
+          withAsterisk
+          allowDeselect={false}
+          searchable
+          data={unitSelectData((group) => t(`common.unitGroups.${group}`))}
+          {...form.getInputProps('unit')}
+        />
         {number('groundLevel')}
         {number('invertLevel')}
         {number('levelDifference')}

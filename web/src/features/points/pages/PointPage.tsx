@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Code,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -22,6 +10,7 @@ import { PointChart } from '../components/PointChart';
 import { PointComponentsCard } from '../components/PointComponentsCard';
 import { PointDeviceCard } from '../components/PointDeviceCard';
 import { PointFormModal } from '../components/PointFormModal';
+import { PointParametersTable } from '../components/PointParametersTable';
 import { useCanEditPoints } from '../use-point-actions';
 
 const dash = (value: number | string | null) => (value === null || value === '' ? '—' : String(value));
@@ -86,10 +75,7 @@ export function PointPage() {
         </SimpleGrid>
         {Object.keys(point.parameters).length > 0 && (
           <Stack gap={4} mt="md">
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {t('points.fields.parameters')}
-            </Text>
-            <Code block>{JSON.stringify(point.parameters, null, 2)}</Code>
+            <PointParametersTable point={point} />
           </Stack>
         )}
       </Card>

@@ -1,0 +1,17 @@
+/** The role list (spec §3, §7 GET /roles): any signed-in user may read it. */
+import type { RoleItem } from '@aforo/contracts/roles';
+import type { Db } from '../../db/client';
+import type { RequestContext } from '../../core/request-context';
+import { toRoleItem } from './roles.mapper';
+import { createRolesRepository } from './roles.repository';
+
+export function createRolesService(db: Db) {
+  const repo = createRolesRepository(db);
+  return {
+    async list(ctx: RequestContext): Promise<{ rows: RoleItem[]; total: number }> {
+      const rows = (await repo.list()).flatMap((row) => toRoleItem(row, ctx.lang) ?? []);
+      return { rows, total: rows.length };
+    },
+  };
+}
+export type RolesService = ReturnType<typeof createRolesService>;
