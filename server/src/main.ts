@@ -114,7 +114,11 @@ async function main(): Promise<void> {
 
   // the demo devices report through the real MQTT path, so a newcomer sees live data (DESIGN.md §1)
   if (brokerUrl && env.SIMULATOR === 'on' && env.SEED === 'demo') {
-    const devices = await loadDemoDevices(database.db, env.DEMO_PASSWORD);
+    // every start plays the live scenario: one of each alert within minutes (demo/demo-scenario.ts)
+    const devices = await loadDemoDevices(database.db, env.DEMO_PASSWORD, {
+      start: Date.now(),
+      stepMs: env.SIMULATOR_INTERVAL_SECONDS * 1000,
+    });
     if (devices.length > 0) {
       const simulator = await startSimulator({
         mqttUrl: brokerUrl,
