@@ -64,10 +64,18 @@ afterAll(async () => {
 describe('demo seed alerts', () => {
   it('holds alerts in every state, on client companies only', () => {
     const state = (a: AlertRow) =>
-      a.active ? (a.acknowledged_by ? 'acknowledged' : 'open') : a.acknowledged_by ? 'cleared' : 'cleared_unacknowledged';
+      a.active
+        ? a.acknowledged_by
+          ? 'acknowledged'
+          : 'open'
+        : a.acknowledged_by
+          ? 'cleared'
+          : 'cleared_unacknowledged';
     const states = new Set(seeded.map(state));
     expect([...states].sort()).toEqual(['acknowledged', 'cleared', 'cleared_unacknowledged', 'open']);
-    const shelved = seeded.filter((a) => a.shelve_reason && new Date(a.shelved_until!).getTime() > now.getTime());
+    const shelved = seeded.filter(
+      (a) => a.shelve_reason && new Date(a.shelved_until!).getTime() > now.getTime(),
+    );
     expect(shelved).toHaveLength(1);
     expect(seeded.filter((a) => a.late)).toHaveLength(1);
     expect(seeded.filter((a) => a.muted).length).toBeGreaterThan(0);
@@ -96,7 +104,13 @@ describe('demo seed alerts', () => {
   });
 
   it('each series remembers exactly its active alerts, up to its newest value', async () => {
-    const series = await rows<{ point_id: string; port: string; open: string[]; last_ts: number; newest: Date }>(sql`
+    const series = await rows<{
+      point_id: string;
+      port: string;
+      open: string[];
+      last_ts: number;
+      newest: Date;
+    }>(sql`
       select s.point_id::text, s.port, array(select jsonb_array_elements_text(s.state -> 'open')) as open,
         (s.state ->> 'lastTs')::float8 as last_ts, sl.ts as newest
       from alert_series_states s join series_latest sl using (point_id, port)`);
@@ -124,7 +138,16 @@ describe('demo seed alerts', () => {
           ${target!.point_id}::uuid, 1, 1, ${interpreted}, ${flag}, now(), 'test')`);
       events.publish('measures.committed', {
         batchId: ts.toISOString(),
-        rows: [{ deviceId: target!.device_id, port: target!.port, pointId: target!.point_id, ts, interpreted, flag }],
+        rows: [
+          {
+            deviceId: target!.device_id,
+            port: target!.port,
+            pointId: target!.point_id,
+            ts,
+            interpreted,
+            flag,
+          },
+        ],
       });
       await engine.idle();
     };

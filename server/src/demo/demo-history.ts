@@ -168,7 +168,12 @@ export async function backfillDemoHistory(db: Db, options: BackfillOptions): Pro
       const levels = levelsOf(point);
       for (const port of ports)
         replay.add(
-          { companyId: device.point.companyId, pointId: device.point.id, port: port.key, deviceId: device.id },
+          {
+            companyId: device.point.companyId,
+            pointId: device.point.id,
+            port: port.key,
+            deviceId: device.id,
+          },
           rulePointOf(device.point),
           { ...port.parameters, type: port.type },
         );
@@ -222,9 +227,9 @@ export async function backfillDemoHistory(db: Db, options: BackfillOptions): Pro
       const times = function* () {
         for (let t = Math.ceil(from / hour) * hour; t < recentFrom; t += hour) yield t;
         for (let t = Math.ceil(recentFrom / step) * step; t <= now; t += step) yield t;
-        // and one at now: ingestion was heard just now, so the silence job's first run (before the
+        // and one a second before now: ingestion was heard just now, so the silence job's first run (before the
         // simulator's first message) sees no outage of ingestion as a whole
-        const last = Math.floor(now / second) * second;
+        const last = Math.ceil(now / second) * second - second;
         if (last % step !== 0) yield last;
       };
       for (const t of times()) {

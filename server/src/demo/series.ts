@@ -476,14 +476,25 @@ export function sampleAt(
         : { t, physical: clean.physical, raw, fault: 'out_of_range' };
     }
     case 'storm': {
-      if (port.type === 'pulse') return { t, physical: clean.physical, raw: clean.raw + stormTips, fault: 'storm' };
+      if (port.type === 'pulse')
+        return { t, physical: clean.physical, raw: clean.raw + stormTips, fault: 'storm' };
       // a flood wave: from the level at the span's start up to its crest above danger and back down
       const before = physicalValue(site, start, intervalSeconds);
       const crest = (site.alertValue ?? site.groundLevel ?? before + 2) + floodOverDanger;
       const wave = Math.sin((Math.PI * (t - start)) / (span.to - start)) ** 2;
-      const raw = rawFromPhysical(port.type, clean.physical + (crest - before) * wave, port.parameters, levels);
+      const raw = rawFromPhysical(
+        port.type,
+        clean.physical + (crest - before) * wave,
+        port.parameters,
+        levels,
+      );
       if (raw === null) return { t, ...clean, fault: null };
-      return { t, physical: clean.physical, raw: round(Math.max(raw, 0), resolution[port.type]), fault: 'storm' };
+      return {
+        t,
+        physical: clean.physical,
+        raw: round(Math.max(raw, 0), resolution[port.type]),
+        fault: 'storm',
+      };
     }
     default:
       return { t, ...clean, fault: null };
