@@ -78,7 +78,8 @@ async function main() {
       await db.execute(sql`
         insert into measurement_points (id, company_id, name, latitude, longitude, kind, measure_time,
           transmission_time, parameters)
-        select id, company_id, 'Bench silence ' || n, 41, -1, 'river', 60, ${p(transmissionTime)}, '{"ai1": {}}'
+        select id, company_id, 'Bench silence ' || (${p(i)}::int + n), 41, -1, 'river', 60, ${p(transmissionTime)},
+          '{"ai1": {}}'
         from unnest(${p(points)}::uuid[], ${p(points.map((_, k) => company(k)))}::uuid[])
           with ordinality as t(id, company_id, n)`);
       await db.execute(sql`
