@@ -68,8 +68,8 @@ async function main() {
       const heard: string[] = [];
       for (let k = 0; k < n; k++) {
         const index = i + k;
-        // every silentEvery-th series went quiet: its deadline falls within the spread
-        const quiet = index % silentEvery === 0;
+        // every silentEvery-th series of each company went quiet: its deadline falls within the spread
+        const quiet = Math.floor(index / companyCount) % silentEvery === 0;
         if (quiet) silent += 1;
         const last = quiet ? start - windowMs + 60_000 + Math.random() * spreadMs : start;
         heard.push(new Date(last).toISOString());

@@ -1,16 +1,20 @@
 /**
  * The live scenario of the demo (issue 12 item 9): at every start of the in-process simulator, a
  * few devices act out one of each alert the engine raises, so a newcomer sees live alerts within
- * minutes of `npm start`. Offsets are from the simulator's start; at the default 10-s step:
+ * minutes of `npm start`. Offsets are from the simulator's start; at the default 10-s step (times
+ * as seen in a run of `npm start` on PGlite, from the alerts table):
  *
  *   0:00–4:00  rain over Huesca (3 tips of 0.2 mm a sample, no alert: rain gauges have no limits)
  *   0:20–10:00 Pozo de Villena goes silent: it transmits every minute, so NO_TRANSMISSION at its
- *              deadline (2 × 60 s + 5 min after its last message, ≈ 7:30) and cleared when it is back
+ *              deadline (2 × 60 s + 5 min after its last message: 7:20, raised 7:33) and cleared
+ *              by its first value back (10:03)
  *   1:00–9:00  the Ebro at Zaragoza rises after the rain through warning (4.0 m) to danger (5.2 m),
- *              cresting 0.5 m above it at 5:00, and falls back below warning − deadband: WARNING
- *              and DANGER open (≈ 3:10, ≈ 4:00) and clear (≈ 6:00, ≈ 6:50)
- *   1:00–4:00  the Arga's radar echo sticks: PARTIAL_FLAT after 5 equal values, FLAT after 10
- *              (default_amount_measures_flat), both cleared when it moves again
+ *              cresting 0.5 m above it at 5:00, and falls back to its own level: WARNING opens
+ *              (1:43 to 3:10, sooner when the river is already high), DANGER opens (3:43) and clears
+ *              (6:33), WARNING clears once below warning − deadband (8:33; later if the river itself
+ *              stands that high)
+ *   1:00–4:00  the Arga's radar echo sticks: PARTIAL_FLAT after 5 equal values (1:43), FLAT after 10
+ *              (default_amount_measures_flat, 2:33), both cleared when it moves again (4:03)
  *   1:30–4:00  the Canal de Lodosa's 4-20 mA loop reads 3.6 mA (NAMUR): flag 4, OUT_OF_RANGE
  *   2:00–3:00  a false echo 3.2 m high on the Ebro at Tudela: JUMP up and JUMP down (≥ 3 m)
  *   2:00–5:00  the Sagunto tank's ultrasonic sensor reads below the invert: flag 4, OUT_OF_RANGE
