@@ -1,4 +1,5 @@
 /** Starts Aforo: `--role=api|ingest|jobs|all` (default all) on the settings of config/env.ts. */
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TokenService } from './auth/jwt';
@@ -74,10 +75,15 @@ async function main(): Promise<void> {
     });
     closers.push(ingestion.close);
     // alerts are evaluated where batches commit (DESIGN.md §7); first what a crash left unevaluated
-    const alerting = createAlertEngine({ database, events, log });
-    await alerting.catchUp();
-    // closes after the writer (closers run in order): its last batches are evaluated too
-    closers.push(alerting.close);
+    if (env.ALERTS === 'on') {
+      const alerting = createAlertEngine({ database, events, log });
+      await alerting.catchUp();
+      // closes after the writer (closers run in order): its last batches are evaluated too
+      closers.push(async () => {
+        await alerting.close();
+        if (env.ALERT_DELAYS_FILE) writeFileSync(env.ALERT_DELAYS_FILE, JSON.stringify(alerting.delays));
+      });
+    } else log.warn('ALERTS=off: committed measures are not evaluated for alerts');
   }
   let brokerUrl: string | undefined;
   if (ingestion && (role === 'all' || role === 'ingest')) {
@@ -114,7 +120,11 @@ async function main(): Promise<void> {
 
   // the demo devices report through the real MQTT path, so a newcomer sees live data (DESIGN.md §1)
   if (brokerUrl && env.SIMULATOR === 'on' && env.SEED === 'demo') {
-    const devices = await loadDemoDevices(database.db, env.DEMO_PASSWORD);
+    // every start plays the live scenario: one of each alert within minutes (demo/demo-scenario.ts)
+    const devices = await loadDemoDevices(database.db, env.DEMO_PASSWORD, {
+      start: Date.now(),
+      stepMs: env.SIMULATOR_INTERVAL_SECONDS * 1000,
+    });
     if (devices.length > 0) {
       const simulator = await startSimulator({
         mqttUrl: brokerUrl,

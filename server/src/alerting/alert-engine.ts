@@ -85,6 +85,7 @@ export function createAlertEngine(options: {
       const now = Date.now();
       const saved: Array<[SeriesKey, SeriesState]> = [];
       const changed: SeriesKey[] = [];
+      const heard: Array<{ key: SeriesKey; ts: number; value: number | null }> = [];
       for (const key of live) {
         const id = seriesId(key);
         const context = contexts.get(id)!;
@@ -117,10 +118,14 @@ export function createAlertEngine(options: {
             });
         }
         const newest = inOrder.at(-1);
-        if (newest) alertIds.push(...(await clearSilence(tx, key, newest.ts, newest.value)));
+        if (newest) heard.push({ key, ts: newest.ts, value: newest.value });
         if (alertIds.length > 0) changed.push(key);
         for (const alertId of new Set(alertIds))
           afterCommit(tx, 'alert.changed', { alertId, pointId: key.pointId });
+      }
+      for (const cleared of await clearSilence(tx, heard)) {
+        changed.push({ pointId: cleared.pointId, port: '' });
+        afterCommit(tx, 'alert.changed', { alertId: cleared.id, pointId: cleared.pointId });
       }
       await saveSeriesStates(tx, saved);
       // the stream's cue, after the colours below are written (ids only: the listeners read the rest)

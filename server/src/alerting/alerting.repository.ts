@@ -186,20 +186,30 @@ export async function applyTransition(
   return rowsOf<{ id: string }>(result)[0]?.id ?? null;
 }
 
-/** A measured value ends the silence: the series' NO_TRANSMISSION (and its point's) clear. */
+/**
+ * Measured values end the silence: each series' NO_TRANSMISSION (and its point's) clears at the
+ * series' newest value — one statement for the whole round (a query per series was most of a
+ * round's time under load). Where several series of a point arrive together, the earliest clears it.
+ */
 export async function clearSilence(
   tx: Db,
-  key: SeriesKey,
-  ts: number,
-  value: number | null,
-): Promise<string[]> {
+  heard: Array<{ key: SeriesKey; ts: number; value: number | null }>,
+): Promise<Array<{ id: string; pointId: string }>> {
+  if (heard.length === 0) return [];
   const result = await tx.execute(sql`
-    update alerts set cleared_at = ${p(new Date(ts).toISOString())}::timestamptz, cleared_value = ${p(value)},
-      updated_at = now()
-    where point_id = ${p(key.pointId)}::uuid and (port = ${p(key.port)} or port is null)
-      and type = 'NO_TRANSMISSION' and cleared_at is null
-    returning id::text`);
-  return rowsOf<{ id: string }>(result).map((r) => r.id);
+    update alerts a set cleared_at = c.ts, cleared_value = c.value, updated_at = now()
+    from (
+      select distinct on (s.id) s.id, k.ts, k.value
+      from unnest(${p(heard.map((h) => h.key.pointId))}::uuid[], ${p(heard.map((h) => h.key.port))}::text[],
+        ${p(heard.map((h) => new Date(h.ts).toISOString()))}::timestamptz[],
+        ${p(heard.map((h) => h.value))}::float8[]) as k(point_id, port, ts, value)
+      join alerts s on s.point_id = k.point_id and (s.port = k.port or s.port is null)
+        and s.type = 'NO_TRANSMISSION' and s.cleared_at is null
+      order by s.id, k.ts
+    ) c
+    where a.id = c.id
+    returning a.id::text, a.point_id::text`);
+  return rowsOf<{ id: string; point_id: string }>(result).map((r) => ({ id: r.id, pointId: r.point_id }));
 }
 
 const levelRank = sql.raw(
