@@ -76,9 +76,10 @@ test('a Client Admin creates a user, who activates the account from the mail and
   await expect(userPage).toHaveURL(/\/app\//);
   await expect(userPage.getByRole('button', { name: 'Menú de usuario' })).toContainText('Nerea');
 
-  // the link works once
+  // the link works once: used again it says the account is already active (spec PU1000) and offers sign-in
   await userPage.goto(activation);
-  await expect(userPage.getByText('El enlace de activación no es válido o ha caducado.')).toBeVisible();
+  await expect(userPage.getByRole('status')).toContainText('El usuario ya está activo.');
+  await expect(userPage.getByRole('link', { name: /iniciar sesión/i })).toBeVisible();
   await userContext.close();
 
   // back in the Client Admin's list the user is active now

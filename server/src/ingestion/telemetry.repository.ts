@@ -1,6 +1,7 @@
 /** SQL of the ingestion write path: one multi-row statement per table and batch (unnest of arrays). */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { shareDeviceLocks } from '../db/device-lock';
 import type { DeviceStatus, EventRow, FailedRow, MeasureRow } from './pipeline';
 
 const p = sql.param;
@@ -54,16 +55,16 @@ export async function insertMeasures(tx: Db, rows: MeasureRow[]): Promise<Set<st
 }
 
 /**
- * Takes FOR KEY SHARE on the batch's devices — the lock a foreign key from measures to devices would
- * take, once per device and batch instead of once per row — and returns the ids still there. A hard
- * delete locks its device FOR UPDATE before it looks for measures, so either it waits for this batch
- * to commit (and then sees its measures) or this batch waits for the delete (and finds no device).
+ * Shares the batch's device locks (db/device-lock.ts), then returns the ids still there: read after
+ * the locks, so a hard delete that committed while this batch waited is seen as gone. A delete takes
+ * its lock before it looks for measures, so either it waits for this batch to commit (and then sees
+ * its measures) or this batch waits for the delete (and finds no device).
  */
 export async function lockDevices(tx: Db, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const sorted = [...new Set(ids)].sort();
+  await shareDeviceLocks(tx, ids);
   const result = await tx.execute(sql`
-    select id::text as id from devices where id = any(${p(sorted)}::uuid[]) order by id for key share`);
+    select id::text as id from devices where id = any(${p([...new Set(ids)])}::uuid[])`);
   return new Set((result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
 }
 

@@ -169,7 +169,7 @@ describe('billing plans', () => {
       'monthlyApiCalls',
       'name',
     ]);
-    expect(res.json().fields.name).toBe('This is a required field');
+    expect(res.json().fields.name).toBe('This is blank or invalid');
     expect((await call('GET', '/api/billing-plans/not-a-uuid', admin)).statusCode).toBe(400);
     expect((await call('GET', '/api/billing-plans?order=price', admin)).json().fields).toHaveProperty(
       'order',

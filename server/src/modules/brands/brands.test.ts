@@ -73,7 +73,7 @@ describe('brands', () => {
     expect(res.json()).toMatchObject({
       code: 'V1000',
       fields: {
-        abbreviation: 'This is a required field',
+        abbreviation: 'This is blank or invalid',
         description: 'This must be at most 200 characters long',
       },
     });

@@ -235,7 +235,7 @@ describe('companies', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('V1000');
     expect(bad.json().fields).toMatchObject({
-      businessName: 'This is a required field',
+      businessName: 'This is blank or invalid',
       email: 'This is not a valid email address',
     });
     expect(Object.keys(bad.json().fields).sort()).toEqual([

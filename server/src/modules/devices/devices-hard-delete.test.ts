@@ -2,8 +2,9 @@
  * Hard delete never orphans measures (DESIGN.md §5 "no point, no measures"): refused with EQ1011 while
  * any measure of the device is stored, also against an ingestion batch committing meanwhile.
  */
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lockDeviceExclusively } from '../../db/device-lock';
 import { devices, failedMeasures, measures } from '../../db/schema';
 import { createIngestion, type Ingestion } from '../../ingestion/ingestion';
 import { silentLog } from '../../test/ingest-harness';
@@ -142,7 +143,8 @@ describe('DELETE /api/devices/{id}/hard and measures', () => {
       await ingestion.directory.get(device.serial);
       let ack: Promise<Awaited<ReturnType<typeof report>>> | undefined;
       await server.database.db.transaction(async (tx) => {
-        await tx.execute(sql`select id from devices where id = ${device.id} for update`);
+        // what the hard delete does (devices.repository lock): the device's exclusive lock, then the delete
+        await lockDeviceExclusively(tx as unknown as typeof server.database.db, device.id);
         await tx.delete(devices).where(eq(devices.id, device.id));
         ack = report(device.serial);
         await new Promise((resolve) => setTimeout(resolve, 300));

@@ -2,6 +2,7 @@
 import { aliasedTable, and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceListQuery } from '@aforo/contracts/devices';
 import type { Db } from '../../db/client';
+import { lockDeviceExclusively } from '../../db/device-lock';
 import { containsText, equalsIgnoringCase } from '../../db/search';
 import {
   companies,
@@ -135,11 +136,12 @@ export function createDevicesRepository(db: Db) {
     },
 
     /**
-     * Locks the device row FOR UPDATE until the transaction ends. It conflicts with the FOR KEY SHARE
-     * the ingestion batch writer takes on its devices (telemetry.repository lockDevices), so no batch
-     * can commit measures of the device between a check and the delete.
+     * Takes the device's exclusive lock (db/device-lock.ts) and its row until the transaction ends:
+     * an ingestion batch writing the device's measures holds the shared lock, so the delete waits for
+     * it to commit (then sees its measures), and a later batch waits for the delete (then finds no device).
      */
     async lock(id: string): Promise<void> {
+      await lockDeviceExclusively(db, id);
       await db.execute(sql`select id from devices where id = ${id} for update`);
     },
 
