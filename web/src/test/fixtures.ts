@@ -1,4 +1,5 @@
 /** Test data built from the contracts' types, with overrides. */
+import type { Alert } from '@aforo/contracts/alerts';
 import type { RoleItem } from '@aforo/contracts/roles';
 import type { CurrentUser } from '@aforo/contracts/users';
 
@@ -60,3 +61,42 @@ export function buildRoleList(): RoleItem[] {
   ];
   return rows.map(([id, label, scope], index) => ({ id, name: id, label, scope, order: index + 1 }));
 }
+
+export const alertPointId = '55555555-5555-4555-8555-555555555555';
+
+/** An open DANGER alert of a point, as GET /api/alerts answers it. */
+export function buildAlert(overrides: Partial<Alert> = {}): Alert {
+  return {
+    id: '66666666-6666-4666-8666-666666666666',
+    pointId: alertPointId,
+    pointName: 'Ebro en Zaragoza',
+    port: 'ai1',
+    unit: 'm',
+    deviceId: null,
+    deviceSerial: null,
+    type: 'DANGER',
+    group: 'DANGER',
+    level: 'DANGER',
+    colour: '#FF0000',
+    state: 'open',
+    active: true,
+    openedAt: '2026-03-01T10:00:00.000Z',
+    openedValue: 5.2,
+    lastAt: '2026-03-01T10:05:00.000Z',
+    lastValue: 5.4,
+    count: 2,
+    clearedAt: null,
+    clearedValue: null,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    acknowledgeComment: null,
+    shelvedUntil: null,
+    shelvedBy: null,
+    shelveReason: null,
+    shelved: false,
+    late: false,
+    muted: false,
+    ...overrides,
+  };
+}
+
