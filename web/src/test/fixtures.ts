@@ -100,3 +100,19 @@ export function buildAlert(overrides: Partial<Alert> = {}): Alert {
   };
 }
 
+
+/** A signed-in user of company A holding these roles there. */
+export function buildCompanyUser(roles: CurrentUser['roles']): CurrentUser {
+  return buildCurrentUser({
+    userProfiles: [
+      {
+        id: '44444444-4444-4444-8444-444444444444',
+        state: { name: 'Active' },
+        company: { id: companyA, businessName: 'Aguas del Norte' },
+        profileRoles: roles,
+        rolesAssociated: roles.map((id) => ({ id })),
+      },
+    ],
+    roles,
+  });
+}

@@ -1,0 +1,79 @@
+/** Calls of the alerts (DESIGN.md §7): the list, one alert, and the operator's actions on them. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  alertBulkResultSchema,
+  alertListSchema,
+  alertSchema,
+} from '@aforo/contracts/alerts';
+import type { Alert, AlertAcknowledge } from '@aforo/contracts/alerts';
+import { apiRequest, queryString } from '../../lib/api';
+import type { ListParams } from '../../lib/query-keys';
+import { queryKeys } from '../../lib/query-keys';
+
+const keys = queryKeys.alerts;
+
+/**
+ * A page of alerts. In the background (no full-screen overlay): the live stream refetches it whenever
+ * an alert changes, and the table shows its own loader.
+ */
+export function useAlertsQuery(params: ListParams, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: keys.list(params),
+    queryFn: () =>
+      apiRequest({ path: `/alerts${queryString(params)}`, schema: alertListSchema, background: true }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** What the shelve calls send: until as ISO 8601 with offset. */
+export interface ShelveBody {
+  until: string;
+  reason: string;
+}
+
+function useAlertMutation<V, R>(call: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (result) => {
+      // one alert answers itself: show it at once, before the lists are back
+      const parsed = alertSchema.safeParse(result);
+      if (parsed.success) queryClient.setQueryData(keys.detail(parsed.data.id), parsed.data);
+      return queryClient.invalidateQueries({ queryKey: keys.all });
+    },
+  });
+}
+
+const one = (id: string, action: string) => `/alerts/${encodeURIComponent(id)}/${action}`;
+
+export function useAcknowledgeAlertMutation() {
+  return useAlertMutation(({ id, comment }: { id: string } & AlertAcknowledge) =>
+    apiRequest({ method: 'POST', path: one(id, 'acknowledge'), body: { comment }, schema: alertSchema }),
+  );
+}
+
+export function useShelveAlertMutation() {
+  return useAlertMutation(({ id, ...body }: { id: string } & ShelveBody) =>
+    apiRequest({ method: 'POST', path: one(id, 'shelve'), body, schema: alertSchema }),
+  );
+}
+
+export function useUnshelveAlertMutation() {
+  return useAlertMutation((id: string) =>
+    apiRequest({ method: 'POST', path: one(id, 'unshelve'), schema: alertSchema }),
+  );
+}
+
+export function useBulkAcknowledgeMutation() {
+  return useAlertMutation((body: { ids: string[] } & AlertAcknowledge) =>
+    apiRequest({ method: 'POST', path: '/alerts/acknowledge', body, schema: alertBulkResultSchema }),
+  );
+}
+
+export function useBulkShelveMutation() {
+  return useAlertMutation((body: { ids: string[] } & ShelveBody) =>
+    apiRequest({ method: 'POST', path: '/alerts/shelve', body, schema: alertBulkResultSchema }),
+  );
+}
+

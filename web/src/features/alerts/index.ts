@@ -1,0 +1,1 @@
+export { alertsRoute } from './routes';
