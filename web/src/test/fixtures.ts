@@ -100,7 +100,6 @@ export function buildAlert(overrides: Partial<Alert> = {}): Alert {
   };
 }
 
-
 /** A signed-in user of company A holding these roles there. */
 export function buildCompanyUser(roles: CurrentUser['roles']): CurrentUser {
   return buildCurrentUser({

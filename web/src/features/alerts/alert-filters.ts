@@ -36,15 +36,16 @@ const oneOf = <T extends string>(list: readonly T[], value: string | undefined):
   (list as readonly string[]).includes(value ?? '') ? (value as T) : undefined;
 
 /** The GET /api/alerts query of the URL state; unknown filter values are left out. */
-export function alertQueryParams(
-  list: ListUrlState<AlertOrder, AlertFilter>,
-): Record<string, QueryValue> {
+export function alertQueryParams(list: ListUrlState<AlertOrder, AlertFilter>): Record<string, QueryValue> {
   const { level, type, group, pointId, state, from, to } = list.filters;
   const shown = shownState(state);
   const { search: _search, ...paging } = listQueryParams(list);
   return {
     ...paging,
-    level: oneOf(alertLevels.filter((l) => l !== 'OK'), level),
+    level: oneOf(
+      alertLevels.filter((l) => l !== 'OK'),
+      level,
+    ),
     type: oneOf(alertTypes, type),
     group: oneOf(alertGroups, group),
     pointId,

@@ -1,10 +1,6 @@
 /** Calls of the alerts (DESIGN.md §7): the list, one alert, and the operator's actions on them. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  alertBulkResultSchema,
-  alertListSchema,
-  alertSchema,
-} from '@aforo/contracts/alerts';
+import { alertBulkResultSchema, alertListSchema, alertSchema } from '@aforo/contracts/alerts';
 import type { Alert, AlertAcknowledge } from '@aforo/contracts/alerts';
 import { apiRequest, queryString } from '../../lib/api';
 import type { ListParams } from '../../lib/query-keys';
@@ -76,4 +72,3 @@ export function useBulkShelveMutation() {
     apiRequest({ method: 'POST', path: '/alerts/shelve', body, schema: alertBulkResultSchema }),
   );
 }
-

@@ -1,1 +1,2 @@
 export { alertsRoute } from './routes';
+export { AlertToasts } from './components/AlertToasts';

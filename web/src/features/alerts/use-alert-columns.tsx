@@ -104,7 +104,10 @@ export function useAlertColumns(rowActions?: (alert: Alert) => RowAction[]): Dat
       title: '',
       width: 56,
       render: (a) => (
-        <RowActionsMenu label={t('alerts.actions.actionsFor', { point: a.pointName })} actions={rowActions(a)} />
+        <RowActionsMenu
+          label={t('alerts.actions.actionsFor', { point: a.pointName })}
+          actions={rowActions(a)}
+        />
       ),
     },
   ];

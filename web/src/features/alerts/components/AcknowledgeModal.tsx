@@ -40,7 +40,10 @@ export function AcknowledgeModal({ ids, onClose, onDone }: AcknowledgeModalProps
   const handleSubmit = ({ comment }: Values) => {
     const body = alertAcknowledgeSchema.parse({ comment });
     if (ids.length === 1)
-      one.mutate({ id: ids[0]!, ...body }, { onSuccess: () => finish(t('alerts.done.acknowledged')), onError });
+      one.mutate(
+        { id: ids[0]!, ...body },
+        { onSuccess: () => finish(t('alerts.done.acknowledged')), onError },
+      );
     else
       bulk.mutate(
         { ids, ...body },

@@ -15,7 +15,12 @@ export function AlertFilters({ list }: { list: ListUrlControls<AlertOrder, Alert
   const points = usePointOptionsQuery();
   const { level, type, group, pointId, state, from, to } = list.filters;
   const all = t('telemetry.filters.all');
-  const select = (name: AlertFilter, label: string, data: { value: string; label: string }[], value?: string) => (
+  const select = (
+    name: AlertFilter,
+    label: string,
+    data: { value: string; label: string }[],
+    value?: string,
+  ) => (
     <Select
       label={label}
       placeholder={all}

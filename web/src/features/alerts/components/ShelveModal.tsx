@@ -57,7 +57,10 @@ export function ShelveModal({ ids, onClose, onDone }: ShelveModalProps) {
     if (ids.length === 1)
       one.mutate({ id: ids[0]!, ...body }, { onSuccess: () => finish(t('alerts.done.shelved')), onError });
     else
-      bulk.mutate({ ids, ...body }, { onSuccess: (result) => finish(t('alerts.done.bulk', result)), onError });
+      bulk.mutate(
+        { ids, ...body },
+        { onSuccess: (result) => finish(t('alerts.done.bulk', result)), onError },
+      );
   };
 
   return (

@@ -89,9 +89,7 @@ describe('AlertsPage', () => {
     await waitFor(() => expect(router.state.location.search).toContain('state=cleared'));
     await waitFor(() => expect(listCalls(fetchSpy).at(-1)).toContain('&state=cleared'));
     await userEvent.click(screen.getByRole('combobox', { name: 'State' }));
-    await userEvent.click(
-      await screen.findByRole('option', { name: 'Needing attention (unacknowledged)' }),
-    );
+    await userEvent.click(await screen.findByRole('option', { name: 'Needing attention (unacknowledged)' }));
     await waitFor(() => expect(router.state.location.search).not.toContain('state='));
     expect(router.state.location.search).toContain('level=DANGER');
   });
