@@ -72,3 +72,30 @@ export function useBulkShelveMutation() {
     apiRequest({ method: 'POST', path: '/alerts/shelve', body, schema: alertBulkResultSchema }),
   );
 }
+
+const dayMs = 86_400_000;
+
+/** A point's alerts: every active one, and those opened in the last 30 days (point page list and chart). */
+export function usePointAlerts(pointId: string): {
+  alerts: Alert[];
+  isPending: boolean;
+  error: Error | null;
+  refetch: () => void;
+} {
+  // the hour, not the millisecond: the key stays the same across renders
+  const since = new Date(Math.floor((Date.now() - 30 * dayMs) / 3_600_000) * 3_600_000).toISOString();
+  const base = { pointId, page: 1, length: 100, order: 'opened_at', dir: 'DESC' } as const;
+  const active = useAlertsQuery({ ...base, state: 'active' });
+  const recent = useAlertsQuery({ ...base, from: since });
+  const byId = new Map<string, Alert>();
+  for (const alert of [...(active.data?.rows ?? []), ...(recent.data?.rows ?? [])]) byId.set(alert.id, alert);
+  return {
+    alerts: [...byId.values()].sort((a, b) => Date.parse(b.openedAt) - Date.parse(a.openedAt)),
+    isPending: active.isPending || recent.isPending,
+    error: active.error ?? recent.error,
+    refetch: () => {
+      void active.refetch();
+      void recent.refetch();
+    },
+  };
+}
