@@ -1,5 +1,6 @@
 /** Calls of the alerts (DESIGN.md §7): the list, one alert, and the operator's actions on them. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { alertBulkResultSchema, alertListSchema, alertSchema } from '@aforo/contracts/alerts';
 import type { Alert, AlertAcknowledge } from '@aforo/contracts/alerts';
 import { apiRequest, queryString } from '../../lib/api';
@@ -82,8 +83,8 @@ export function usePointAlerts(pointId: string): {
   error: Error | null;
   refetch: () => void;
 } {
-  // the hour, not the millisecond: the key stays the same across renders
-  const since = new Date(Math.floor((Date.now() - 30 * dayMs) / 3_600_000) * 3_600_000).toISOString();
+  // fixed when the page opens: the query key stays the same across renders
+  const [since] = useState(() => new Date(Date.now() - 30 * dayMs).toISOString());
   const base = { pointId, page: 1, length: 100, order: 'opened_at', dir: 'DESC' } as const;
   const active = useAlertsQuery({ ...base, state: 'active' });
   const recent = useAlertsQuery({ ...base, from: since });

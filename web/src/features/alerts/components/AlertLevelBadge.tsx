@@ -7,7 +7,15 @@ import { alertColours } from '../alert-colours';
 export function AlertLevelBadge({ level }: { level: AlertLevel }) {
   const { t } = useTranslation();
   return (
-    <Badge color={alertColours[level]} autoContrast radius="sm" data-level={level}>
+    <Badge
+      color={alertColours[level]}
+      autoContrast
+      radius="sm"
+      tt="none"
+      maw="none"
+      style={{ flex: 'none' }}
+      data-level={level}
+    >
       {t(`alerts.levels.${level}`)}
     </Badge>
   );

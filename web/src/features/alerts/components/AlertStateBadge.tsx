@@ -14,21 +14,28 @@ export function AlertStateBadge({ alert }: { alert: Alert }) {
   const { t } = useTranslation();
   return (
     <Group gap={4} wrap="wrap">
-      <Badge variant="light" color={colours[alert.state]} radius="sm" data-testid="alert-state">
+      <Badge
+        variant="light"
+        color={colours[alert.state]}
+        radius="sm"
+        tt="none"
+        maw="none"
+        data-testid="alert-state"
+      >
         {t(`alerts.states.${alert.state}`)}
       </Badge>
       {alert.shelved && (
-        <Badge variant="outline" color="gray" radius="sm">
+        <Badge variant="outline" color="gray" radius="sm" tt="none" maw="none">
           {t('alerts.badges.shelved')}
         </Badge>
       )}
       {alert.muted && (
-        <Badge variant="outline" color="gray" radius="sm">
+        <Badge variant="outline" color="gray" radius="sm" tt="none" maw="none">
           {t('alerts.badges.muted')}
         </Badge>
       )}
       {alert.late && (
-        <Badge variant="outline" color="gray" radius="sm">
+        <Badge variant="outline" color="gray" radius="sm" tt="none" maw="none">
           {t('alerts.badges.late')}
         </Badge>
       )}

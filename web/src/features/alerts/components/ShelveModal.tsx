@@ -1,5 +1,6 @@
 import { Group, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertShelveSchema, maxShelveDays } from '@aforo/contracts/alerts';
 import { applyServerError, schemaErrors } from '../../../lib/form-validation';
@@ -29,8 +30,9 @@ export function ShelveModal({ ids, onClose, onDone }: ShelveModalProps) {
   const time = useTimeFormat();
   const one = useShelveAlertMutation();
   const bulk = useBulkShelveMutation();
+  const [initialUntil] = useState(() => time.toInput(new Date(Date.now() + 8 * hourMs).toISOString()));
   const form = useForm<Values>({
-    initialValues: { until: time.toInput(new Date(Date.now() + 8 * hourMs).toISOString()), reason: '' },
+    initialValues: { until: initialUntil, reason: '' },
     validate: (values) => {
       const until = values.until ? time.fromInput(values.until) : null;
       const errors = schemaErrors(alertShelveSchema, { until: until ?? values.until, reason: values.reason });

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Alert } from '@aforo/contracts/alerts';
@@ -33,21 +33,14 @@ export function AlertsPage() {
   const query = useAlertsQuery(alertQueryParams(list));
   const canAct = useRoleCheck({ roles: rights['alerts.acknowledge'] }) === true;
   const unshelve = useUnshelveAlertMutation();
-  const [selected, setSelected] = useState<Alert[]>([]);
-  const [dialog, setDialog] = useState<Dialog>(null);
-
-  // a selection belongs to the rows on screen: another page or filter starts a new one
+  // a selection belongs to the rows on screen: another page or filter starts a new one, and rows
+  // refetched live stay selected as their fresh objects (those that left the page drop out)
   const pageKey = JSON.stringify(alertQueryParams(list));
-  useEffect(() => setSelected([]), [pageKey]);
-  // rows refetched live: keep the selection on the fresh objects, drop what left the page
-  const rows = query.data?.rows;
-  useEffect(() => {
-    if (!rows) return;
-    setSelected((current) => {
-      const fresh = current.map((s) => rows.find((r) => r.id === s.id)).filter((r) => r !== undefined);
-      return fresh.length === current.length && fresh.every((r, i) => r === current[i]) ? current : fresh;
-    });
-  }, [rows]);
+  const [selection, setSelection] = useState<{ pageKey: string; ids: string[] }>({ pageKey, ids: [] });
+  const selectedIds = selection.pageKey === pageKey ? selection.ids : [];
+  const selected = (query.data?.rows ?? []).filter((a) => selectedIds.includes(a.id));
+  const setSelected = (rows: Alert[]) => setSelection({ pageKey, ids: rows.map((a) => a.id) });
+  const [dialog, setDialog] = useState<Dialog>(null);
 
   const rowActions = (a: Alert): RowAction[] => [
     {

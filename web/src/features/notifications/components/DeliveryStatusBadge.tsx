@@ -12,7 +12,7 @@ const colours: Record<DeliveryStatus, string> = {
 export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="light" color={colours[status]} radius="sm" data-status={status}>
+    <Badge variant="light" color={colours[status]} radius="sm" tt="none" maw="none" data-status={status}>
       {t(`notifications.deliveries.statuses.${status}`)}
     </Badge>
   );

@@ -26,7 +26,11 @@ export function NotificationConfigFormModal({ config, onClose, onSaved }: Notifi
   const { t } = useTranslation();
   const save = useSaveNotificationConfigMutation();
   const roles = useRolesQuery();
-  const users = useUserOptions(true, false);
+  const companyUsers = useUserOptions(true, false);
+  // the saved recipients by name even before (or without) the users list
+  const users = [...companyUsers];
+  for (const u of [...(config?.users ?? []), ...(config?.escalation?.users ?? [])])
+    if (!users.some((o) => o.value === u.id)) users.push({ value: u.id, label: `${u.name} · ${u.email}` });
   const form = useForm<ConfigFormValues>({
     initialValues: configFormValues(config),
     validate: validateConfigForm,
