@@ -48,7 +48,7 @@ export function createNotificationConfigsService(db: Db) {
   async function audit(tx: Db, ctx: RequestContext, before: ConfigRow | null, after: ConfigRow | null, action: string) {
     const row = (after ?? before)!;
     await recordChange(tx, ctx, {
-      entityType: 'notification-config',
+      entityType: 'notification_config',
       entityId: row.id,
       action,
       companyId: row.companyId,
