@@ -142,7 +142,8 @@ export function createStreamHub(options: {
     events.on('notification.created', async ({ notificationId, userId }) => {
       if (!followsUser(userId)) return;
       const row = await notificationsRepo.findShown(notificationId);
-      if (row && followed().includes(row.companyId)) hub.notify(row.companyId, row.userId, toNotification(row));
+      if (row && followed().includes(row.companyId))
+        hub.notify(row.companyId, row.userId, toNotification(row));
     }),
   ];
 

@@ -33,7 +33,10 @@ export function notificationConfigsRoutes(configs: NotificationConfigsService): 
     );
     app.get(
       '/api/notification-configs/:id',
-      { config, schema: { tags, params: idParamsSchema, response: { 200: notificationConfigSchema, ...errors } } },
+      {
+        config,
+        schema: { tags, params: idParamsSchema, response: { 200: notificationConfigSchema, ...errors } },
+      },
       async (request) => configs.get(contextOf(request), request.params.id),
     );
     app.post(
@@ -47,7 +50,8 @@ export function notificationConfigsRoutes(configs: NotificationConfigsService): 
           response: { 201: notificationConfigSchema, ...errors },
         },
       },
-      async (request, reply) => reply.status(201).send(await configs.create(contextOf(request), request.body)),
+      async (request, reply) =>
+        reply.status(201).send(await configs.create(contextOf(request), request.body)),
     );
     app.put(
       '/api/notification-configs/:id',

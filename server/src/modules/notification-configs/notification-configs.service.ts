@@ -33,7 +33,11 @@ export function createNotificationConfigsService(db: Db) {
     return row;
   }
 
-  async function assertUsers(repo: NotificationConfigsRepository, ctx: RequestContext, input: NotificationConfigInputParsed) {
+  async function assertUsers(
+    repo: NotificationConfigsRepository,
+    ctx: RequestContext,
+    input: NotificationConfigInputParsed,
+  ) {
     const fields: Record<string, string> = {};
     const check = async (ids: string[], field: string) => {
       const wanted = [...new Set(ids)];
@@ -45,7 +49,13 @@ export function createNotificationConfigsService(db: Db) {
     if (Object.keys(fields).length > 0) throw new ValidationError(fields);
   }
 
-  async function audit(tx: Db, ctx: RequestContext, before: ConfigRow | null, after: ConfigRow | null, action: string) {
+  async function audit(
+    tx: Db,
+    ctx: RequestContext,
+    before: ConfigRow | null,
+    after: ConfigRow | null,
+    action: string,
+  ) {
     const row = (after ?? before)!;
     await recordChange(tx, ctx, {
       entityType: 'notification_config',
@@ -83,7 +93,11 @@ export function createNotificationConfigsService(db: Db) {
       });
     },
 
-    update(ctx: RequestContext, id: string, input: NotificationConfigInputParsed): Promise<NotificationConfig> {
+    update(
+      ctx: RequestContext,
+      id: string,
+      input: NotificationConfigInputParsed,
+    ): Promise<NotificationConfig> {
       assertCan(ctx, 'notifications.manage');
       return transact(async (tx) => {
         const repo = createNotificationConfigsRepository(tx);

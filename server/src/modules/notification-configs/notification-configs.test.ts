@@ -84,7 +84,11 @@ describe('/api/notification-configs', () => {
       escalation: null,
     });
     expect(updated.statusCode, updated.body).toBe(200);
-    expect(updated.json()).toMatchObject({ name: 'Crecidas (noche)', alertTypes: ['DANGER'], escalation: null });
+    expect(updated.json()).toMatchObject({
+      name: 'Crecidas (noche)',
+      alertTypes: ['DANGER'],
+      escalation: null,
+    });
     // the receiver's key stays across edits
     expect(updated.json().webhookSecret).toBe(config.webhookSecret);
 
@@ -125,9 +129,9 @@ describe('/api/notification-configs', () => {
     const id = (await call('POST', '/api/notification-configs', adminNorte, valid())).json().id as string;
     const other = 'admin-cliente.levante@demo.aforo.dev';
     expect((await call('GET', `/api/notification-configs/${id}`, other)).statusCode).toBe(404);
-    expect((await call('PUT', `/api/notification-configs/${id}`, other, { ...valid(), userIds: [] })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call('PUT', `/api/notification-configs/${id}`, other, { ...valid(), userIds: [] })).statusCode,
+    ).toBe(404);
     expect((await call('DELETE', `/api/notification-configs/${id}`, other)).statusCode).toBe(404);
     expect((await call('GET', '/api/notification-configs', other)).json()).toEqual({ rows: [], total: 0 });
     expect((await call('GET', `/api/notification-configs/${id}`)).statusCode).toBe(200);
@@ -162,7 +166,10 @@ describe('/api/notification-configs', () => {
   });
 
   it('users must hold a profile in the company; the webhook URL must be http(s) without credentials', async () => {
-    const foreign = await call('POST', '/api/notification-configs', adminNorte, { ...valid(), userIds: [userLevanteId] });
+    const foreign = await call('POST', '/api/notification-configs', adminNorte, {
+      ...valid(),
+      userIds: [userLevanteId],
+    });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().fields).toEqual({ userIds: 'This is invalid' });
     const escalation = await call('POST', '/api/notification-configs', adminNorte, {

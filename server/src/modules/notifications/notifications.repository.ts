@@ -49,10 +49,7 @@ export function createNotificationsRepository(db: Db) {
     async listMine(scope: Mine, query: NotificationListQuery) {
       const where = and(mine(scope), query.unread ? isNull(notifications.readAt) : undefined);
       const rows = await paged(
-        select()
-          .where(where)
-          .orderBy(desc(notifications.deliveredAt), desc(notifications.id))
-          .$dynamic(),
+        select().where(where).orderBy(desc(notifications.deliveredAt), desc(notifications.id)).$dynamic(),
         query,
       );
       const [total] = await db.select({ n: count() }).from(notifications).where(where);
@@ -94,7 +91,10 @@ export function createNotificationsRepository(db: Db) {
         .select({ from: notificationQuietHours.from, to: notificationQuietHours.to })
         .from(notificationQuietHours)
         .where(
-          and(eq(notificationQuietHours.userId, scope.userId), inCompany(scope, notificationQuietHours.companyId)),
+          and(
+            eq(notificationQuietHours.userId, scope.userId),
+            inCompany(scope, notificationQuietHours.companyId),
+          ),
         );
       return row ?? null;
     },
@@ -103,7 +103,9 @@ export function createNotificationsRepository(db: Db) {
       if (quiet === null) {
         await db
           .delete(notificationQuietHours)
-          .where(and(eq(notificationQuietHours.userId, userId), eq(notificationQuietHours.companyId, companyId)));
+          .where(
+            and(eq(notificationQuietHours.userId, userId), eq(notificationQuietHours.companyId, companyId)),
+          );
         return;
       }
       await db
@@ -131,7 +133,9 @@ export function createNotificationsRepository(db: Db) {
           .select({
             d,
             configName: notificationConfigs.name,
-            recipientName: sql<string | null>`nullif(trim(concat_ws(' ', ${recipient.name}, ${recipient.surname})), '')`,
+            recipientName: sql<
+              string | null
+            >`nullif(trim(concat_ws(' ', ${recipient.name}, ${recipient.surname})), '')`,
             recipientEmail: recipient.email,
           })
           .from(d)

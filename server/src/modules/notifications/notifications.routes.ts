@@ -55,7 +55,7 @@ export function notificationsRoutes(service: NotificationsService): FastifyPlugi
         config: mine,
         schema: {
           tags,
-          summary: "My quiet hours in the current company (its time zone); null: none",
+          summary: 'My quiet hours in the current company (its time zone); null: none',
           response: { 200: notificationPreferencesSchema, ...errors },
         },
       },
@@ -67,7 +67,8 @@ export function notificationsRoutes(service: NotificationsService): FastifyPlugi
         config: mine,
         schema: {
           tags,
-          summary: 'Set my quiet hours: WARNING-level notifications wait and come as one digest when they end',
+          summary:
+            'Set my quiet hours: WARNING-level notifications wait and come as one digest when they end',
           body: notificationPreferencesSchema,
           response: { 200: notificationPreferencesSchema, ...errors },
         },

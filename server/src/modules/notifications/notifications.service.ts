@@ -41,7 +41,10 @@ export function createNotificationsService(db: Db) {
       return { quietHours: await repo.quietHours(mine(ctx)) };
     },
 
-    async setPreferences(ctx: RequestContext, body: NotificationPreferences): Promise<NotificationPreferences> {
+    async setPreferences(
+      ctx: RequestContext,
+      body: NotificationPreferences,
+    ): Promise<NotificationPreferences> {
       if (ctx.companyId === null) throw new NotFoundError('CO1000');
       await repo.setQuietHours(ctx.userId, ctx.companyId, body.quietHours);
       return { quietHours: await repo.quietHours(mine(ctx)) };
