@@ -214,10 +214,11 @@ describe('routing', () => {
 describe('webhook delivery', () => {
   it('retries with back-off (30 s, 2 min) against a receiver failing twice, same key and signature each time', async () => {
     const configId = await config({ roles: ['ROLE_ADMIN_CLIENTE'] });
-    const [{ webhookSecret: secret }] = await database.db
+    const [stored] = await database.db
       .select({ webhookSecret: notificationConfigs.webhookSecret })
       .from(notificationConfigs)
       .where(eq(notificationConfigs.id, configId));
+    const secret = stored!.webhookSecret;
     hook.answers.push(500, 503);
     const a = await alert();
     await router().route(a.id);
@@ -248,7 +249,7 @@ describe('webhook delivery', () => {
     );
     for (const r of hook.received)
       expect(r.headers['x-aforo-signature']).toBe(
-        `sha256=${createHmac('sha256', secret!).update(r.body).digest('hex')}`,
+        `sha256=${createHmac('sha256', secret).update(r.body).digest('hex')}`,
       );
   });
 
