@@ -93,6 +93,7 @@ CREATE INDEX "notification_deliveries_held_idx" ON "notification_deliveries" USI
 CREATE INDEX "notification_deliveries_company_created_idx" ON "notification_deliveries" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "notifications_dedupe_key" ON "notifications" USING btree ("dedupe_key");--> statement-breakpoint
 CREATE INDEX "notifications_user_company_idx" ON "notifications" USING btree ("user_id","company_id","delivered_at");--> statement-breakpoint
+CREATE INDEX "alerts_cleared_idx" ON "alerts" USING btree ("cleared_at") WHERE "alerts"."cleared_at" is not null;--> statement-breakpoint
 -- alerts recorded before notifying existed count as routed: the sweep must not announce history
 INSERT INTO "notification_routings" ("alert_id", "transition")
 SELECT "id", 'firing' FROM "alerts"
