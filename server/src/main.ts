@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     // resolves after the runs due at start: the partitions exist before ingestion begins
     await scheduler.start();
     notifying.start();
+    log.info('notifying started');
     closers.push(scheduler.stop, notifying.close);
   }
 
