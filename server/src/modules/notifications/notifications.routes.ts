@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { idParamsSchema } from '@aforo/contracts/common/ids';
 import {
   notificationDeliveryListQuerySchema,
@@ -7,6 +6,7 @@ import {
   notificationListQuerySchema,
   notificationListSchema,
   notificationPreferencesSchema,
+  notificationReadAllSchema,
   notificationSchema,
 } from '@aforo/contracts/notifications';
 import { contextOf } from '../../http/request-context';
@@ -45,7 +45,7 @@ export function notificationsRoutes(service: NotificationsService): FastifyPlugi
       '/api/notifications/read-all',
       {
         config: mine,
-        schema: { tags, response: { 200: z.object({ changed: z.number().int() }), ...errors } },
+        schema: { tags, response: { 200: notificationReadAllSchema, ...errors } },
       },
       async (request) => service.readAll(contextOf(request)),
     );
