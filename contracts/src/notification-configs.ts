@@ -19,7 +19,8 @@ export const webhookUrlSchema = safeText()
   .trim()
   .max(500)
   .pipe(z.url({ protocol: /^https?$/ }))
-  .refine((v) => !new URL(v).username && !new URL(v).password, { message: 'invalid' });
+  // zod runs this refinement even when the url check failed: never throw on a malformed value
+  .refine((v) => URL.canParse(v) && !new URL(v).username && !new URL(v).password, { message: 'invalid' });
 
 const recipients = {
   roles: z.array(roleSchema).max(10).default([]),

@@ -46,6 +46,10 @@ export const notificationListSchema = listResponseSchema(notificationSchema).ext
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
+/** POST /api/notifications/read-all: how many were unread. */
+export const notificationReadAllSchema = z.object({ changed: z.number().int() });
+export type NotificationReadAll = z.infer<typeof notificationReadAllSchema>;
+
 export const deliveryStatuses = ['queued', 'held', 'sent', 'failed'] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 

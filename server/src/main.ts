@@ -12,6 +12,7 @@ import { demoAccounts } from './demo/demo';
 import { createAlertEngine } from './alerting/alert-engine';
 import { silenceJob } from './alerting/silence-job';
 import { createEventBus } from './events/event-bus';
+import { createNotifying } from './notifying/notifying';
 import { buildApp } from './http/app';
 import { startEmbeddedBroker } from './ingestion/broker';
 import { startExternalIngest } from './ingestion/external';
@@ -57,9 +58,14 @@ async function main(): Promise<void> {
     const scheduler = createScheduler({ database, log });
     scheduler.add(partitionsJob(database.db, env.BACKFILL_DAYS, log));
     scheduler.add(silenceJob(database, events, log));
+    // alerts → notifications → deliveries (DESIGN.md §7): routed on alert.changed, the queue worked here
+    const notifying = createNotifying({ database, events, log, smtpUrl: env.SMTP_URL });
+    for (const job of notifying.jobs()) scheduler.add(job);
     // resolves after the runs due at start: the partitions exist before ingestion begins
     await scheduler.start();
-    closers.push(scheduler.stop);
+    notifying.start();
+    log.info('notifying started');
+    closers.push(scheduler.stop, notifying.close);
   }
 
   // the API needs ingestion too: POST /ingest/v1/up (configs are republished by whoever hears the change)

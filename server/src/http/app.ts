@@ -45,6 +45,10 @@ import { streamRoutes } from '../modules/stream/stream.routes';
 import { createStreamService } from '../modules/stream/stream.service';
 import { createStreamHub } from '../streaming/stream-hub';
 import { createAlertsService } from '../modules/alerts/alerts.service';
+import { notificationConfigsRoutes } from '../modules/notification-configs/notification-configs.routes';
+import { createNotificationConfigsService } from '../modules/notification-configs/notification-configs.service';
+import { notificationsRoutes } from '../modules/notifications/notifications.routes';
+import { createNotificationsService } from '../modules/notifications/notifications.service';
 import { failedMeasuresRoutes } from '../modules/failed-measures/failed-measures.routes';
 import { createFailedMeasuresService } from '../modules/failed-measures/failed-measures.service';
 import { createLayersService } from '../modules/layers/layers.service';
@@ -172,6 +176,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(eventsRoutes(createEventsService(db)));
   await app.register(failedMeasuresRoutes(createFailedMeasuresService(db)));
   await app.register(alertsRoutes(createAlertsService(db, transactor(db, events))));
+  await app.register(notificationConfigsRoutes(createNotificationConfigsService(db)));
+  await app.register(notificationsRoutes(createNotificationsService(db)));
+  // pushes alerts and the notifications of notification.created (routed in any process)
   const streamHub = createStreamHub({ db, events, log: app.log });
   // preClose: open streams would otherwise hold the server's close forever
   app.addHook('preClose', () => streamHub.close());

@@ -15,6 +15,8 @@ import type { Db } from '../db/client';
 import type { EventBus } from '../events/event-bus';
 import { toAlert } from '../modules/alerts/alerts.mapper';
 import { createAlertsRepository } from '../modules/alerts/alerts.repository';
+import { toNotification } from '../modules/notifications/notifications.mapper';
+import { createNotificationsRepository } from '../modules/notifications/notifications.repository';
 import { latestOfPoints } from './stream.repository';
 
 export interface StreamConnection {
@@ -64,6 +66,7 @@ export function createStreamHub(options: {
   const pendingAlerts = new Set<string>();
   let timer: NodeJS.Timeout | null = null;
   const alertsRepo = createAlertsRepository(db);
+  const notificationsRepo = createNotificationsRepository(db);
 
   function format(id: string, event: StreamEventName, data: unknown) {
     return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -135,9 +138,23 @@ export function createStreamHub(options: {
       pendingAlerts.add(alertId);
       schedule();
     }),
+    // from whichever process routed or released it: read once here, pushed to its user's streams
+    events.on('notification.created', async ({ notificationId, userId }) => {
+      if (!followsUser(userId)) return;
+      const row = await notificationsRepo.findShown(notificationId);
+      if (row && followed().includes(row.companyId))
+        hub.notify(row.companyId, row.userId, toNotification(row));
+    }),
   ];
 
-  return {
+  /** Whether this hub holds (or held moments ago) a stream of the user, in any company. */
+  function followsUser(userId: string): boolean {
+    if (recentlyLeft.size > 0) return true;
+    for (const set of byCompany.values()) for (const c of set) if (c.userId === userId) return true;
+    return false;
+  }
+
+  const hub = {
     /** Registers a connection; replays what it missed after `lastEventId`, or tells it to resync. */
     open(connection: StreamConnection, lastEventId: string | undefined) {
       const set = byCompany.get(connection.companyId) ?? new Set();
@@ -179,5 +196,6 @@ export function createStreamHub(options: {
       byCompany.clear();
     },
   };
+  return hub;
 }
 export type StreamHub = ReturnType<typeof createStreamHub>;

@@ -94,6 +94,10 @@ export const alerts = pgTable(
       .where(sql`${t.clearedAt} is null`),
     index('alerts_company_opened_idx').on(t.companyId, t.openedAt),
     index('alerts_point_opened_idx').on(t.pointId, t.openedAt),
+    // notifying's sweep: alerts cleared in the last hour never routed as resolved
+    index('alerts_cleared_idx')
+      .on(t.clearedAt)
+      .where(sql`${t.clearedAt} is not null`),
   ],
 );
 

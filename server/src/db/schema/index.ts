@@ -13,3 +13,4 @@ export * from './devices';
 export * from './measures';
 export * from './job-runs';
 export * from './alerts';
+export * from './notifications';
