@@ -149,6 +149,7 @@ describe('GET /api/alerts', () => {
     expect(await q('from=2026-11-19T00:00:00Z&to=2026-11-20T09:30:00Z')).toEqual(['WARNING', 'FLAT']);
     expect(await q('order=level&dir=ASC')).toEqual(['JUMP', 'FLAT', 'WARNING', 'DANGER']);
     expect((await get('/api/alerts?level=OK')).statusCode).toBe(400);
+    expect((await get('/api/alerts?state=all')).json()).toMatchObject({ code: 'V1000' });
     expect((await get('/api/alerts?type=SOMETHING')).statusCode).toBe(400);
     expect((await get('/api/alerts?length=-1')).statusCode).toBe(400);
   });
