@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { e2eMqttPort } from './specs/helpers';
 
 // The real server (PGlite, demo seed, embedded broker on a free port) serving the built web app.
 const port = Number(process.env.E2E_PORT ?? 4180);
@@ -46,7 +47,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      MQTT_PORT: '0',
+      // a known port, so specs can publish as a device (alerts.spec.ts)
+      MQTT_PORT: String(e2eMqttPort),
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED: 'demo',
       SIMULATOR: 'off',

@@ -10,6 +10,7 @@
 
 import type { Language } from './constants';
 import { accountErrors } from './errors/accounts';
+import { alertErrors } from './errors/alerts';
 import { catalogueErrors } from './errors/catalogue';
 import { companyErrors } from './errors/companies';
 import { deviceErrors } from './errors/devices';
@@ -30,6 +31,7 @@ export const errorAreas = {
   devices: deviceErrors,
   points: pointErrors,
   telemetry: telemetryErrors,
+  alerts: alertErrors,
 };
 
 export const errorCatalog = {
@@ -40,6 +42,7 @@ export const errorCatalog = {
   ...deviceErrors,
   ...pointErrors,
   ...telemetryErrors,
+  ...alertErrors,
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof errorCatalog;

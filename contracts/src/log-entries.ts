@@ -19,6 +19,8 @@ export const entityTypes = [
   'component',
   'point',
   'layer',
+  'alert',
+  'incident',
 ] as const;
 /** Every action the server records (the history screen translates each one). */
 export const logActions = [
@@ -51,6 +53,14 @@ export const logActions = [
   'decommission',
   'change-state',
   'reincorporate',
+  // alert lifecycle (DESIGN.md §7): the engine's (user null) and the operators'
+  'alert_open',
+  'alert_clear',
+  'acknowledge',
+  'shelve',
+  'unshelve',
+  'incident_start',
+  'incident_end',
 ] as const;
 
 export const logEntrySchema = z.object({

@@ -136,6 +136,10 @@ export const rights = {
   /** "Change state": ADMIN's corrections of a device's life cycle (DESIGN.md §5). */
   'devices.changeState': ['ROLE_ADMIN'],
   'outbox.read': ['ROLE_ADMIN'],
+  /** Acknowledge and shelve alerts: whoever may edit points (DESIGN.md §3 matrix, same row). */
+  'alerts.acknowledge': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_ADMIN_CLIENTE', 'ROLE_CHIEF_CLIENTE'],
+  /** Notification configs and their delivery log of the own company (DESIGN.md §3 "users, notification configs"). */
+  'notifications.manage': ['ROLE_ADMIN', 'ROLE_ADMIN_CLIENTE'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Right = keyof typeof rights;
 

@@ -2,6 +2,9 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const demoPassword = 'aforo-demo-2026';
 
+/** The embedded broker of the server under test: E2E_MQTT_PORT, else the HTTP port + 1. */
+export const e2eMqttPort = Number(process.env.E2E_MQTT_PORT ?? Number(process.env.E2E_PORT ?? 4180) + 1);
+
 /** Signs in through the login form (Spanish UI) and waits for the shell. */
 export async function signIn(page: Page, email: string, password = demoPassword): Promise<void> {
   await page.goto('/login');

@@ -1,4 +1,5 @@
 /** Starts Aforo: `--role=api|ingest|jobs|all` (default all) on the settings of config/env.ts. */
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TokenService } from './auth/jwt';
@@ -8,7 +9,10 @@ import { createNotifyChannel } from './db/notify-channel';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './demo/seed';
 import { demoAccounts } from './demo/demo';
+import { createAlertEngine } from './alerting/alert-engine';
+import { silenceJob } from './alerting/silence-job';
 import { createEventBus } from './events/event-bus';
+import { createNotifying } from './notifying/notifying';
 import { buildApp } from './http/app';
 import { startEmbeddedBroker } from './ingestion/broker';
 import { startExternalIngest } from './ingestion/external';
@@ -53,9 +57,15 @@ async function main(): Promise<void> {
     // once across the cluster however many processes run the jobs role (advisory lock + claimed tick)
     const scheduler = createScheduler({ database, log });
     scheduler.add(partitionsJob(database.db, env.BACKFILL_DAYS, log));
+    scheduler.add(silenceJob(database, events, log));
+    // alerts → notifications → deliveries (DESIGN.md §7): routed on alert.changed, the queue worked here
+    const notifying = createNotifying({ database, events, log, smtpUrl: env.SMTP_URL });
+    for (const job of notifying.jobs()) scheduler.add(job);
     // resolves after the runs due at start: the partitions exist before ingestion begins
     await scheduler.start();
-    closers.push(scheduler.stop);
+    notifying.start();
+    log.info('notifying started');
+    closers.push(scheduler.stop, notifying.close);
   }
 
   // the API needs ingestion too: POST /ingest/v1/up (configs are republished by whoever hears the change)
@@ -70,6 +80,16 @@ async function main(): Promise<void> {
       events,
     });
     closers.push(ingestion.close);
+    // alerts are evaluated where batches commit (DESIGN.md §7); first what a crash left unevaluated
+    if (env.ALERTS === 'on') {
+      const alerting = createAlertEngine({ database, events, log });
+      await alerting.catchUp();
+      // closes after the writer (closers run in order): its last batches are evaluated too
+      closers.push(async () => {
+        await alerting.close();
+        if (env.ALERT_DELAYS_FILE) writeFileSync(env.ALERT_DELAYS_FILE, JSON.stringify(alerting.delays));
+      });
+    } else log.warn('ALERTS=off: committed measures are not evaluated for alerts');
   }
   let brokerUrl: string | undefined;
   if (ingestion && (role === 'all' || role === 'ingest')) {
@@ -106,7 +126,11 @@ async function main(): Promise<void> {
 
   // the demo devices report through the real MQTT path, so a newcomer sees live data (DESIGN.md §1)
   if (brokerUrl && env.SIMULATOR === 'on' && env.SEED === 'demo') {
-    const devices = await loadDemoDevices(database.db, env.DEMO_PASSWORD);
+    // every start plays the live scenario: one of each alert within minutes (demo/demo-scenario.ts)
+    const devices = await loadDemoDevices(database.db, env.DEMO_PASSWORD, {
+      start: Date.now(),
+      stepMs: env.SIMULATOR_INTERVAL_SECONDS * 1000,
+    });
     if (devices.length > 0) {
       const simulator = await startSimulator({
         mqttUrl: brokerUrl,

@@ -36,6 +36,14 @@ export const fieldMessages = {
     es: 'Los valores de 4 mA y 20 mA deben ser distintos',
   },
   passwordsMismatch: { en: 'The passwords do not match', es: 'Las contraseñas no coinciden' },
+  notificationAlertTypes: {
+    en: 'Choose at least one alert type',
+    es: 'Elija al menos un tipo de alerta',
+  },
+  notificationRecipients: {
+    en: 'Choose at least one role or user',
+    es: 'Elija al menos un rol o un usuario',
+  },
   dateOrder: {
     en: 'The end date must be after the start date',
     es: 'La fecha de fin debe ser posterior a la fecha de inicio',

@@ -144,6 +144,10 @@ export async function provisionDevices(
         invertLevel: 0,
         measureTime: 60,
         transmissionTime: 300,
+        // the generator's level swings 2.5–7.5 m (ingest-load.ts): warning and danger open and clear
+        // again every ~3,800 measures of a device, so the alert engine really records alerts
+        warningValue: 6.5,
+        alertValue: 7.2,
         unit: 'm',
         test: true,
         alertFlat: false,

@@ -28,6 +28,12 @@ export interface PhaseFigures {
 
 export interface EngineResult {
   engine: 'embedded' | 'postgres';
+  /** The server's alert engine ran (ALERTS=on). */
+  alerts: boolean;
+  /** Commit → alert-recorded delay of the engine's rounds (ms), alerts on. */
+  alertDelay?: Latency;
+  /** Alerts the run's points ended with (open and cleared). */
+  alertsRecorded?: number;
   database: string;
   broker: string;
   commitSignal: CommitSignal;
@@ -141,6 +147,12 @@ export function formatResult(r: EngineResult, target: { rate: number; p99: numbe
     'peak RSS',
     `server ${int(r.memory.serverPeakMb)} MB, bench ${int(r.memory.benchPeakMb)} MB${brokerMem}`,
   ]);
+  if (r.alertDelay)
+    rows.push([
+      'alerts: commit→recorded p50/p99/max ms',
+      `${lat(r.alertDelay)} over ${int(r.alertDelay.count)} batches; ${int(r.alertsRecorded)} alerts recorded`,
+    ]);
+  else rows.push(['alerts', r.alerts ? '– (no delays)' : 'off (ALERTS=off)']);
   if (r.verify)
     rows.push([
       'stored vs acknowledged',
@@ -157,5 +169,23 @@ export function formatResult(r: EngineResult, target: { rate: number; p99: numbe
     r.errors.length === 0 ? 'none' : `${r.errors.length}: ${r.errors.slice(0, 5).join('; ')}`,
   ]);
   const width = Math.max(...rows.map(([k]) => k.length));
-  return [`== ${r.engine} ==`, ...rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`)].join('\n');
+  return [
+    `== ${r.engine}, alerts ${r.alerts ? 'on' : 'off'} ==`,
+    ...rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`),
+  ].join('\n');
+}
+
+/** Issue 12's targets: throughput with alerts ≥ 90 % of without, commit → alert recorded p99 < 1 s. */
+export function formatAlertsComparison(on: EngineResult, off: EngineResult): string {
+  const share = (a?: PhaseFigures, b?: PhaseFigures) =>
+    a && b && b.measuresPerSecond > 0 ? (100 * a.measuresPerSecond) / b.measuresPerSecond : NaN;
+  const full = share(on.full, off.full);
+  const half = share(on.paced, off.paced);
+  const p99 = on.alertDelay?.p99 ?? NaN;
+  return [
+    `== ${on.engine}: alerts on vs off ==`,
+    `full speed  ${int(on.full?.measuresPerSecond)} vs ${int(off.full?.measuresPerSecond)} measures/s = ${full.toFixed(1)} % (target ≥ 90 %: ${full >= 90 ? 'met' : 'NOT met'})`,
+    `half rate   ${int(on.paced?.measuresPerSecond)} vs ${int(off.paced?.measuresPerSecond)} measures/s = ${half.toFixed(1)} %; p99 publish→commit ${ms(on.paced?.commit.p99 ?? NaN)} vs ${ms(off.paced?.commit.p99 ?? NaN)} ms`,
+    `commit → alert recorded p99 ${ms(p99)} ms (target < 1,000 ms: ${p99 < 1000 ? 'met' : 'NOT met'})`,
+  ].join('\n');
 }

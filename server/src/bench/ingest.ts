@@ -1,6 +1,7 @@
 /**
  * `npm run bench:ingest -- [--devices 100] [--seconds 20] [--measures 10] [--inflight 10]
- *  [--engine embedded|postgres|both] [--broker private|env] [--cpu-prof DIR] [--json] [--keep]`
+ *  [--engine embedded|postgres|both] [--alerts on|off|both] [--broker private|env] [--cpu-prof DIR]
+ *  [--json] [--keep]`
  * `npm run bench:ingest -- --baseline [--rows 1000000]`: PostgreSQL alone (ingest-baseline.ts).
  *
  * Issue 5 item 8: N simulated devices publish native messages over MQTT, QoS 1, as fast as their
@@ -8,17 +9,26 @@
  * Prints measures/s committed end to end, publish→commit latency, peak memory and CPU. Embedded:
  * PGlite + the embedded broker, whose PUBACK comes after commit. PostgreSQL: a fresh database on
  * DATABASE_URL + Mosquitto, where the PUBACK only means "the broker has it", so commit is the
- * server's ack message. Exits 1 on errors (refused measures, missing acks, lost rows), never on
- * missed targets.
+ * server's ack message. With alerts on (the default) the server's alert engine evaluates every batch
+ * and reports its commit → alert-recorded delays at shutdown; `--alerts both` runs each engine with
+ * and without it and prints the ratio (issue 12: ≥ 90 %). Exits 1 on errors (refused measures,
+ * missing acks, lost rows), never on missed targets.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseEnv } from '../config/env';
 import { runBaseline } from './ingest-baseline';
 import { LoadGenerator, Pacer, type CommitSignal, type PhaseControl } from './ingest-load';
 import { provisionDevices } from './ingest-provision';
-import { formatResult, phaseFigures, type EngineResult } from './ingest-report';
+import {
+  formatAlertsComparison,
+  formatResult,
+  latencyOf,
+  phaseFigures,
+  type EngineResult,
+} from './ingest-report';
 import {
   cpuSecondsOf,
   freshDatabase,
@@ -50,6 +60,7 @@ const { values: args } = parseArgs({
     measures: { type: 'string', default: '10' },
     inflight: { type: 'string', default: '10' },
     engine: { type: 'string' },
+    alerts: { type: 'string', default: 'on' },
     broker: { type: 'string', default: 'private' },
     'cpu-prof': { type: 'string' },
     json: { type: 'boolean', default: false },
@@ -78,6 +89,8 @@ const engineArg = args.engine ?? (externalReady ? 'both' : 'embedded');
 if (!['embedded', 'postgres', 'both'].includes(engineArg))
   throw new Error('--engine must be embedded, postgres or both');
 if (!['private', 'env'].includes(args.broker!)) throw new Error('--broker must be private or env');
+if (!['on', 'off', 'both'].includes(args.alerts!)) throw new Error('--alerts must be on, off or both');
+const alertModes: boolean[] = args.alerts === 'both' ? [true, false] : [args.alerts === 'on'];
 const engines: Engine[] = engineArg === 'both' ? ['embedded', 'postgres'] : [engineArg as Engine];
 if (engines.includes('postgres') && !env.DATABASE_URL)
   throw new Error('--engine postgres needs DATABASE_URL');
@@ -105,7 +118,7 @@ interface CpuMark {
   at: number;
 }
 
-async function runEngine(engine: Engine): Promise<EngineResult> {
+async function runEngine(engine: Engine, alerts: boolean): Promise<EngineResult> {
   resetPeakMemory();
   const errors: string[] = [];
   let mosquitto: PrivateMosquitto | undefined;
@@ -123,16 +136,24 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
   }
   const signal: CommitSignal = engine === 'embedded' ? 'puback' : 'ack';
   say(
-    `[${engine}] starting Aforo (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${mqttUrl ?? 'embedded broker'})`,
+    `[${engine}] starting Aforo (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${mqttUrl ?? 'embedded broker'}, alerts ${alerts ? 'on' : 'off'})`,
   );
+  const delaysFile = path.join(os.tmpdir(), `aforo-bench-alert-delays-${process.pid}-${engine}.json`);
+  rmSync(delaysFile, { force: true });
   const server = await startAforo({
     databaseUrl,
     mqttUrl,
     cpuProfileDir: args['cpu-prof'],
-    extraEnv: { MQTT_TOPIC_PREFIX: env.MQTT_TOPIC_PREFIX, BACKFILL_DAYS: String(env.BACKFILL_DAYS) },
+    extraEnv: {
+      MQTT_TOPIC_PREFIX: env.MQTT_TOPIC_PREFIX,
+      BACKFILL_DAYS: String(env.BACKFILL_DAYS),
+      ALERTS: alerts ? 'on' : 'off',
+      ...(alerts ? { ALERT_DELAYS_FILE: delaysFile } : {}),
+    },
   });
   const result: EngineResult = {
     engine,
+    alerts,
     database: engine === 'embedded' ? 'PGlite (embedded)' : 'PostgreSQL',
     broker:
       engine === 'embedded' ? 'embedded Aedes' : mosquitto ? 'Mosquitto (private)' : `Mosquitto ${mqttUrl}`,
@@ -227,6 +248,15 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
     await mosquitto?.stop();
   }
 
+  if (alerts) {
+    try {
+      // every round of the run (warm-up included): the engine keeps the last 10,000
+      result.alertDelay = latencyOf(JSON.parse(readFileSync(delaysFile, 'utf8')) as number[]);
+      rmSync(delaysFile, { force: true });
+    } catch (err) {
+      errors.push(`no alert delays from the server: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
   if (generator) {
     let acceptedByAcks = 0;
     const counts = { failed: 0, noAck: 0, partly: 0, duplicates: 0, rejected: 0 };
@@ -254,6 +284,11 @@ async function runEngine(engine: Engine): Promise<EngineResult> {
           `SELECT count(*)::int AS n FROM measures m JOIN devices d ON d.id = m.device_id WHERE d.serial LIKE '${serialPrefix}%'`,
         );
         const stored = Number(rows[0]?.n ?? 0);
+        const recorded = await queryDatabase<{ n: number }>(
+          { databaseUrl, dataDir: server.dataDir },
+          `SELECT count(*)::int AS n FROM alerts a JOIN devices d ON d.id = a.device_id WHERE d.serial LIKE '${serialPrefix}%'`,
+        );
+        result.alertsRecorded = Number(recorded[0]?.n ?? 0);
         result.verify = {
           acceptedByAcks,
           storedInDatabase: stored,
@@ -295,9 +330,17 @@ async function baseline(): Promise<void> {
 async function main(): Promise<void> {
   if (args.baseline) return baseline();
   const results: EngineResult[] = [];
-  for (const engine of engines) results.push(await runEngine(engine));
+  for (const engine of engines)
+    for (const alerts of alertModes) results.push(await runEngine(engine, alerts));
   if (args.json) process.stdout.write(`${JSON.stringify({ options, results }, null, 2)}\n`);
-  else for (const r of results) console.log(`\n${formatResult(r, targets[r.engine])}`);
+  else {
+    for (const r of results) console.log(`\n${formatResult(r, targets[r.engine])}`);
+    for (const engine of engines) {
+      const on = results.find((r) => r.engine === engine && r.alerts);
+      const off = results.find((r) => r.engine === engine && !r.alerts);
+      if (on && off) console.log(`\n${formatAlertsComparison(on, off)}`);
+    }
+  }
   if (args['cpu-prof']) say(`CPU profiles of the server: ${args['cpu-prof']}`);
   process.exit(results.some((r) => r.errors.length > 0) ? 1 : 0);
 }

@@ -32,6 +32,10 @@ export const envSchema = z.object({
   SEED: z.enum(['demo', 'none']).default('demo'),
   DEMO_PASSWORD: z.string().min(10).default('aforo-demo-2026'),
   SIMULATOR: onOff.default('on'),
+  /** off = no alert evaluation of committed measures (benchmarks measure ingestion without it). */
+  ALERTS: onOff.default('on'),
+  /** At shutdown, the alert engine's commit → recorded delays (ms, JSON) go here (bench:ingest). */
+  ALERT_DELAYS_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   WEB_DIST: z.string().optional(),

@@ -4,6 +4,7 @@ import type { measurementPoints } from '../db/schema';
 import { demoDeviceKey } from './demo-keys';
 import { faultAt, levelsOf, portsAtPoint, type SimulatedDevice, type SimulatedPoint } from './device-plan';
 import { findInstalledDevices, newestMeasureOf } from './demo-devices.repository';
+import { scenarioFault } from './demo-scenario';
 import { pointKinds, type PointKind } from './series';
 
 /** States in which an installed device transmits (Maintenance and Not Operational ones are quiet). */
@@ -32,10 +33,16 @@ const kindOf = (kind: string): PointKind | null =>
 
 /**
  * Installed devices in a transmitting state, with their demo keys (derived from the demo password,
- * as the seed stored their hashes) and the demo fault of their point. Devices whose point gives
+ * as the seed stored their hashes) and the demo fault of their point (with the live scenario's span
+ * when asked). Devices whose point gives
  * them nothing to report are left out.
  */
-export async function loadDemoDevices(db: Db, demoPassword: string): Promise<SimulatedDevice[]> {
+export async function loadDemoDevices(
+  db: Db,
+  demoPassword: string,
+  /** Plays the live scenario (demo-scenario.ts) from `start` at the simulator's step. */
+  scenario?: { start: number; stepMs: number },
+): Promise<SimulatedDevice[]> {
   const installed = (await findInstalledDevices(db)).filter((d) => transmittingStates.has(d.state));
   const newest = await newestMeasureOf(
     db,
@@ -46,7 +53,9 @@ export async function loadDemoDevices(db: Db, demoPassword: string): Promise<Sim
     const point = simulatedPointOf(d.point);
     const ports = portsAtPoint(d.modelPorts, point);
     if (ports.length === 0) continue;
-    const fault = faultAt(point.name);
+    const fault = scenario
+      ? scenarioFault(point.name, faultAt(point.name), scenario.start, scenario.stepMs)
+      : faultAt(point.name);
     const resumeFrom = newest.get(d.id);
     result.push({
       serial: d.serial,

@@ -88,7 +88,9 @@ describe('demo history back-fill', () => {
     const recent = await rows<{ ts: Date; direct: number; interpreted: number; flag: number }>(sql`
       select ts, direct, interpreted, flag from measures where device_id = ${zaragoza.id}
       and ts > ${new Date(now.getTime() - day)} order by ts`);
-    expect(recent.length).toBe(96);
+    // 96 on the grid, and the one a second before now (ingestion heard just now)
+    expect(recent.length).toBe(97);
+    expect(now.getTime() - new Date(recent.at(-1)!.ts).getTime()).toBe(1000);
     for (const m of recent) {
       const c = convert(
         'radar',

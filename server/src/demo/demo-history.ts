@@ -10,6 +10,8 @@ import { convert, type Flag } from '../lib/conversion';
 import { faultAt, levelsOf, portsAtPoint, type SimulatedPort } from './device-plan';
 import { simulatedPointOf, transmittingStates } from './demo-devices';
 import { findInstalledDevices, stateHistoryOf } from './demo-devices.repository';
+import { AlertReplay, rulePointOf } from './demo-alert-replay';
+import { insertFailedExamples } from './demo-failed-measures';
 import { silentFor } from './demo-faults';
 import { batteryAt, day, hashText, hour, prng, rssiAt, sampleAt, second, type Fault } from './series';
 import type { Db } from '../db/client';
@@ -30,6 +32,8 @@ export interface BackfillSummary {
   devices: number;
   events: number;
   partitions: string[];
+  /** Alerts the replay of the history raised (demo-alert-replay.ts). */
+  alerts: number;
 }
 
 /** Rows per INSERT: large enough to amortise a statement, small enough for PGlite's memory. */
@@ -147,6 +151,7 @@ export async function backfillDemoHistory(db: Db, options: BackfillOptions): Pro
   let total = 0;
   let devicesWithHistory = 0;
   let eventCount = 0;
+  const replay = new AlertReplay();
 
   await db.transaction(async (tx) => {
     let columns = emptyColumns();
@@ -161,6 +166,17 @@ export async function backfillDemoHistory(db: Db, options: BackfillOptions): Pro
       const ports = portsAtPoint(device.modelPorts, point);
       if (ports.length === 0) continue;
       const levels = levelsOf(point);
+      for (const port of ports)
+        replay.add(
+          {
+            companyId: device.point.companyId,
+            pointId: device.point.id,
+            port: port.key,
+            deviceId: device.id,
+          },
+          rulePointOf(device.point),
+          { ...port.parameters, type: port.type },
+        );
       const history = changes.filter((c) => c.deviceId === device.id);
       const windows = transmittingWindows(history, from, now);
       const cuts = outages(device.serial, from, now);
@@ -205,10 +221,16 @@ export async function backfillDemoHistory(db: Db, options: BackfillOptions): Pro
         [];
       let lastT = 0;
       let previousFault: string | null = null;
-      const step = point.measureTime * second;
+      // never denser than 15 minutes (a point measuring every 10 s would hold 800,000 rows and
+      // slow the seed); live values come at the simulator's own step anyway
+      const step = Math.max(point.measureTime, 900) * second;
       const times = function* () {
         for (let t = Math.ceil(from / hour) * hour; t < recentFrom; t += hour) yield t;
         for (let t = Math.ceil(recentFrom / step) * step; t <= now; t += step) yield t;
+        // and one a second before now: ingestion was heard just now, so the silence job's first run (before the
+        // simulator's first message) sees no outage of ingestion as a whole
+        const last = Math.ceil(now / second) * second - second;
+        if (last % step !== 0) yield last;
       };
       for (const t of times()) {
         if (!inside(windows, t) || inside(cuts, t)) continue;
@@ -226,6 +248,7 @@ export async function backfillDemoHistory(db: Db, options: BackfillOptions): Pro
           columns.interpreted.push(c.interpreted);
           columns.flag.push(c.flag);
           row.push({ t, port, direct: c.direct, interpreted: c.interpreted, flag: c.flag });
+          replay.push(device.point.id, port.key, t, c.interpreted, c.flag);
           if (port === ports[0]) {
             if (s.fault && s.fault !== previousFault && s.fault !== 'silent')
               events.push({ deviceId: device.id, type: 'ERROR', message: faultMessages[s.fault]!(port), t });
@@ -287,112 +310,13 @@ export async function backfillDemoHistory(db: Db, options: BackfillOptions): Pro
           ${p(kept.map((e) => e.message))}::text[], ${p(kept.map((e) => e.t / 1000))}::float8[])
           as t(device_id, type, message, epoch)`);
     await insertFailedExamples(tx, installed, now, options.topicPrefix ?? 'aforo/v1');
+    await replay.write(tx);
   });
-  return { measures: total, devices: devicesWithHistory, events: eventCount, partitions };
-}
-
-/**
- * A handful of refused messages, one per reason of the protocol, as real devices get them wrong:
- * so the measures-failed screen and its payload viewer have something to show.
- */
-async function insertFailedExamples(
-  tx: Db,
-  installed: { serial: string; productCode: string; modelName: string; point: { kind: string } }[],
-  now: number,
-  prefix: string,
-): Promise<void> {
-  const river = installed.find((d) => d.point.kind === 'river');
-  const rain = installed.find((d) => d.point.kind === 'rain_gauge');
-  const well = installed.find((d) => d.point.kind === 'well');
-  if (!river || !rain || !well) return;
-  const topic = (d: { productCode: string; serial: string }) => `${prefix}/${d.productCode}/${d.serial}/up`;
-  const at = (daysAgo: number) => new Date(now - daysAgo * day);
-  const epoch = (daysAgo: number) => Math.floor((now - daysAgo * day) / 1000 / 900) * 900;
-  const native = (d: typeof river, over: Record<string, unknown>) =>
-    JSON.stringify({
-      v: 1,
-      product: d.productCode,
-      model: d.modelName,
-      serial: d.serial,
-      fw: '1.2.0',
-      msg_seq: 4711,
-      status: { battery: 3.58, rssi: -84 },
-      ...over,
-    });
-  const rows = [
-    {
-      receivedAt: at(9.2),
-      d: river,
-      reason: 'unknown format',
-      detail: 'not JSON',
-      payload: 'AT+CSQ\r\n+CSQ: 17,99\r\nOK\r\n',
-      measureIndex: null,
-    },
-    {
-      receivedAt: at(7.6),
-      d: well,
-      reason: 'invalid payload',
-      detail: 'measures.0.v: Invalid input: expected number, received string',
-      payload: native(well, { measures: [{ port: 'ai1', t: epoch(7.6), v: '0,912' }] }),
-      measureIndex: null,
-    },
-    {
-      receivedAt: at(6.1),
-      d: river,
-      reason: 'product not found',
-      detail: 'product LVX is not in the catalogue',
-      payload: native(river, { product: 'LVX', measures: [{ port: 'ai1', t: epoch(6.1), v: 4.871 }] }),
-      measureIndex: null,
-    },
-    {
-      receivedAt: at(5.3),
-      d: river,
-      reason: 'model not found',
-      detail: 'model VEGAPULS C 22 is not in the catalogue',
-      payload: native(river, {
-        model: 'VEGAPULS C 22',
-        measures: [{ port: 'ai1', t: epoch(5.3), v: 4.902 }],
-      }),
-      measureIndex: null,
-    },
-    {
-      receivedAt: at(4.4),
-      d: rain,
-      reason: 'product not expected',
-      detail: `device ${rain.serial} is registered as product ${rain.productCode}, not MULTI`,
-      payload: native(rain, { product: 'MULTI', measures: [{ port: 'p1', t: epoch(4.4), v: 0 }] }),
-      measureIndex: null,
-    },
-    {
-      receivedAt: at(3.2),
-      d: well,
-      reason: 'model not expected',
-      detail: `device ${well.serial} is registered as model ${well.modelName}, not ARC-1`,
-      payload: native(well, { model: 'ARC-1', measures: [{ port: 'ai1', t: epoch(3.2), v: 0.874 }] }),
-      measureIndex: null,
-    },
-    {
-      receivedAt: at(2.05),
-      d: river,
-      reason: 'duplicated measure',
-      detail: `msg_seq 4711: ai1 at ${new Date(epoch(2.1) * 1000).toISOString()} is stored already`,
-      payload: JSON.stringify({ port: 'ai1', t: epoch(2.1), v: 4.915 }),
-      measureIndex: 0,
-    },
-    {
-      receivedAt: at(1.4),
-      d: rain,
-      reason: 'invalid date',
-      detail: 'msg_seq 4711: p1 at 1970-01-01T00:15:00.000Z: before 2000',
-      payload: JSON.stringify({ port: 'p1', t: 900, v: 0 }),
-      measureIndex: 1,
-    },
-  ];
-  await tx.execute(sql`
-    insert into failed_measures (received_at, topic, serial, reason, detail, payload, measure_index)
-    select to_timestamp(r), topic, serial, reason, detail, payload, idx from unnest(
-      ${p(rows.map((f) => f.receivedAt.getTime() / 1000))}::float8[], ${p(rows.map((f) => topic(f.d)))}::text[],
-      ${p(rows.map((f) => f.d.serial))}::text[], ${p(rows.map((f) => f.reason))}::text[],
-      ${p(rows.map((f) => f.detail))}::text[], ${p(rows.map((f) => f.payload))}::text[],
-      ${p(rows.map((f) => f.measureIndex))}::int[]) as t(r, topic, serial, reason, detail, payload, idx)`);
+  return {
+    measures: total,
+    devices: devicesWithHistory,
+    events: eventCount,
+    partitions,
+    alerts: replay.finish().length,
+  };
 }

@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { seedDemo } from './demo';
+import { seedDemoAlerts } from './demo-alerts';
 import { backfillDemoHistory } from './demo-history';
 
 /** Seeds only an empty database (no users), so restarts and real data are never touched. */
@@ -11,6 +12,9 @@ export async function seedIfEmpty(db: Db, seed: 'demo' | 'none', demoPassword: s
   if ((row?.n ?? 0) > 0) return false;
   await seedDemo(db, demoPassword);
   // a year of measures (the test template seeds without it: tests write their own measures)
-  await backfillDemoHistory(db, { now: new Date() });
+  const now = new Date();
+  await backfillDemoHistory(db, { now });
+  // alerts in every state on that history (the replayed past, and what is silent now)
+  await seedDemoAlerts(db, now);
   return true;
 }

@@ -15,16 +15,29 @@ import { standardGravity, type PointLevels } from '../lib/conversion';
 export const pointKinds = ['river', 'channel', 'well', 'tank', 'rain_gauge'] as const;
 export type PointKind = (typeof pointKinds)[number];
 
-export const faultKinds = ['flat', 'jump', 'out_of_range', 'silent'] as const;
+/** `storm` is no fault of the device: a burst of rain, or the flood wave it sends down a river. */
+export const faultKinds = ['flat', 'jump', 'out_of_range', 'silent', 'storm'] as const;
 export type FaultKind = (typeof faultKinds)[number];
+
+/** An interval [from, to) in epoch ms. */
+export interface Span {
+  from: number;
+  to: number;
+}
 
 export interface Fault {
   kind: FaultKind;
-  /** silent: epoch ms from which the device sends nothing (absent: never sends). */
+  /** silent: epoch ms from which the device sends nothing (absent: never sends, unless `also`). */
   since?: number;
   /** The fault acts only between these instants (epoch ms) instead of in its periodic windows. */
-  window?: { from: number; to: number };
+  window?: Span;
+  /** Further spans besides the periodic windows: the live scenario of demo-scenario.ts. */
+  also?: Span[];
 }
+
+/** A silent fault without any span: the device never sends (the simulator gives it no client). */
+export const neverSends = (fault: Fault | undefined): boolean =>
+  fault?.kind === 'silent' && fault.since === undefined && !fault.window && !fault.also?.length;
 
 /** What the series of a site depends on: its identity seeds every random draw. */
 export interface SeriesSite {
@@ -359,7 +372,7 @@ export function rawFromPhysical(
 // ---------------------------------------------------------------------------------------------
 // Faults: periodic windows in absolute time, so the back-fill and the live simulator agree
 
-const faultWindows: Record<Exclude<FaultKind, 'silent'>, { every: number; lasts: number }> = {
+const faultWindows: Record<Exclude<FaultKind, 'silent' | 'storm'>, { every: number; lasts: number }> = {
   // ≥ 10 equal values in a row at 15-minute steps (the point's default flat count)
   flat: { every: 17 * day, lasts: 36 * hour },
   jump: { every: 23 * day, lasts: 10 * hour },
@@ -372,12 +385,33 @@ export const namurFault = 3.6;
 
 /** Start of the fault window `t` falls in, or null outside any. */
 export function faultWindowStart(siteKey: string, kind: FaultKind, t: number): number | null {
-  if (kind === 'silent') return null;
+  if (kind === 'silent' || kind === 'storm') return null;
   const { every, lasts } = faultWindows[kind];
   const phase = Math.floor(uniform(hashText(siteKey), 99) * every);
   const start = Math.floor((t + phase) / every) * every - phase;
   return t - start < lasts ? start : null;
 }
+
+const within = (span: Span | undefined, t: number) => span !== undefined && t >= span.from && t < span.to;
+
+/** The span of the fault `t` falls in: its own window, else a periodic one or one of `also`. */
+function faultSpan(siteKey: string, fault: Fault, t: number): Span | null {
+  if (fault.window) return within(fault.window, t) ? fault.window : null;
+  const periodic = faultWindowStart(siteKey, fault.kind, t);
+  if (periodic !== null) return { from: periodic, to: periodic + faultWindows[fault.kind as 'flat'].lasts };
+  return fault.also?.find((span) => within(span, t)) ?? null;
+}
+
+/** Whether a silent device sends nothing at `t`. */
+function silentAt(fault: Fault, t: number): boolean {
+  if (fault.since !== undefined && t >= fault.since) return true;
+  if (fault.window || fault.also?.length) return faultSpan('', fault, t) !== null;
+  return fault.since === undefined;
+}
+
+/** How far above the danger level a demo flood crests (m), and a storm's tips per rain-gauge sample. */
+export const floodOverDanger = 0.5;
+export const stormTips = 3;
 
 function cleanRaw(
   site: SeriesSite,
@@ -411,17 +445,12 @@ export function sampleAt(
   intervalSeconds: number,
   fault?: Fault,
 ): Sample | null {
-  if (fault?.kind === 'silent' && (fault.since === undefined || t >= fault.since)) return null;
+  if (fault?.kind === 'silent' && silentAt(fault, t)) return null;
   const clean = cleanRaw(site, port, levels, t, intervalSeconds);
   if (!clean) return null;
-  const start = !fault
-    ? null
-    : fault.window
-      ? t >= fault.window.from && t < fault.window.to
-        ? fault.window.from
-        : null
-      : faultWindowStart(site.key, fault.kind, t);
-  if (!fault || start === null) return { t, ...clean, fault: null };
+  const span = fault ? faultSpan(site.key, fault, t) : null;
+  if (!fault || span === null) return { t, ...clean, fault: null };
+  const start = span.from;
   switch (fault.kind) {
     case 'flat': {
       // the sensor is stuck: the value of the window's first instant, repeated exactly
@@ -431,10 +460,12 @@ export function sampleAt(
     case 'jump': {
       const raw = rawFromPhysical(port.type, clean.physical + jumpStep, port.parameters, levels);
       if (raw === null) return { t, ...clean, fault: null };
+      // the false echo wavers like a true one: a flat line is another fault
+      const noisy = raw + noiseOf[port.type] * normal(hashText(`${site.key}/${port.key}`), t);
       return {
         t,
         physical: clean.physical,
-        raw: round(Math.max(raw, 0), resolution[port.type]),
+        raw: round(Math.max(noisy, 0), resolution[port.type]),
         fault: 'jump',
       };
     }
@@ -443,6 +474,27 @@ export function sampleAt(
       return raw === null
         ? { t, ...clean, fault: null }
         : { t, physical: clean.physical, raw, fault: 'out_of_range' };
+    }
+    case 'storm': {
+      if (port.type === 'pulse')
+        return { t, physical: clean.physical, raw: clean.raw + stormTips, fault: 'storm' };
+      // a flood wave: from the level at the span's start up to its crest above danger and back down
+      const before = physicalValue(site, start, intervalSeconds);
+      const crest = (site.alertValue ?? site.groundLevel ?? before + 2) + floodOverDanger;
+      const wave = Math.sin((Math.PI * (t - start)) / (span.to - start)) ** 2;
+      const raw = rawFromPhysical(
+        port.type,
+        clean.physical + (crest - before) * wave,
+        port.parameters,
+        levels,
+      );
+      if (raw === null) return { t, ...clean, fault: null };
+      return {
+        t,
+        physical: clean.physical,
+        raw: round(Math.max(raw, 0), resolution[port.type]),
+        fault: 'storm',
+      };
     }
     default:
       return { t, ...clean, fault: null };

@@ -9,7 +9,7 @@ import { connect, type MqttClient } from 'mqtt';
 import { maxMeasuresPerMessage } from '@aforo/contracts/device-protocol';
 import type { Logger } from '../lib/logger';
 import type { SimulatedDevice } from './device-plan';
-import { batteryAt, day, hour, rssiAt, sampleAt, second } from './series';
+import { batteryAt, day, hour, neverSends, rssiAt, sampleAt, second } from './series';
 
 export type { SimulatedDevice } from './device-plan';
 
@@ -100,9 +100,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
   };
   const running: Array<{ client: MqttClient; stop(): Promise<void> }> = [];
   // a silent device has nothing to say, and one whose point configures no port either
-  const talking = options.devices.filter(
-    (d) => d.ports.length > 0 && !(d.fault?.kind === 'silent' && d.fault.since === undefined),
-  );
+  const talking = options.devices.filter((d) => d.ports.length > 0 && !neverSends(d.fault));
   for (const device of talking) running.push(runDevice(device));
   log.info(
     {

@@ -22,7 +22,9 @@ export const clusterEvents = {
   'device.changed': z.object({ deviceId: z.string() }),
   /** A point's parameters or record changed. */
   'point.changed': z.object({ pointId: z.string() }),
-  /** Declared for alerting: an alert opened, changed state or cleared. */
+  /** Latest values of these points changed (their series evaluated): the live stream pushes them. */
+  'series.changed': z.object({ pointIds: z.array(z.string()).max(150) }),
+  /** An alert opened, changed state or cleared. */
   'alert.changed': z.object({ alertId: z.string(), pointId: z.string() }),
   /** Declared for notifying: an in-app notification for a user (the stream pushes it). */
   'notification.created': z.object({ notificationId: z.string(), userId: z.string() }),

@@ -40,6 +40,15 @@ import { measuresRoutes } from '../modules/measures/measures.routes';
 import { createMeasuresService } from '../modules/measures/measures.service';
 import { eventsRoutes } from '../modules/events/events.routes';
 import { createEventsService } from '../modules/events/events.service';
+import { alertsRoutes } from '../modules/alerts/alerts.routes';
+import { streamRoutes } from '../modules/stream/stream.routes';
+import { createStreamService } from '../modules/stream/stream.service';
+import { createStreamHub } from '../streaming/stream-hub';
+import { createAlertsService } from '../modules/alerts/alerts.service';
+import { notificationConfigsRoutes } from '../modules/notification-configs/notification-configs.routes';
+import { createNotificationConfigsService } from '../modules/notification-configs/notification-configs.service';
+import { notificationsRoutes } from '../modules/notifications/notifications.routes';
+import { createNotificationsService } from '../modules/notifications/notifications.service';
 import { failedMeasuresRoutes } from '../modules/failed-measures/failed-measures.routes';
 import { createFailedMeasuresService } from '../modules/failed-measures/failed-measures.service';
 import { createLayersService } from '../modules/layers/layers.service';
@@ -68,6 +77,7 @@ import { createMailOutboxService } from '../modules/mail-outbox/mail-outbox.serv
 import { publicAuthRoutes } from '../modules/public-auth/public-auth.routes';
 import { createPublicAuthService } from '../modules/public-auth/public-auth.service';
 import { createMailer } from '../mail/mailer';
+import { transactor } from '../db/transaction';
 import { createEventBus, type EventBus } from '../events/event-bus';
 import type { Ingestion } from '../ingestion/ingestion';
 import { ingestRoutes } from '../modules/ingest/ingest.routes';
@@ -165,6 +175,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(measuresRoutes(createMeasuresService(db)));
   await app.register(eventsRoutes(createEventsService(db)));
   await app.register(failedMeasuresRoutes(createFailedMeasuresService(db)));
+  await app.register(alertsRoutes(createAlertsService(db, transactor(db, events))));
+  await app.register(notificationConfigsRoutes(createNotificationConfigsService(db)));
+  await app.register(notificationsRoutes(createNotificationsService(db)));
+  // pushes alerts and the notifications of notification.created (routed in any process)
+  const streamHub = createStreamHub({ db, events, log: app.log });
+  // preClose: open streams would otherwise hold the server's close forever
+  app.addHook('preClose', () => streamHub.close());
+  await app.register(streamRoutes(createStreamService(streamHub)));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const hasWeb = options.webDist !== undefined && existsSync(options.webDist);

@@ -47,8 +47,10 @@ function concrete(url: string): string[] {
 describe('bad input on every route', () => {
   // every route × every bad body × every bad header: a few thousand requests
   it('never answers 500', { timeout: 240_000 }, async () => {
+    // /api/stream answers a stream that never ends while the client stays: its hostile headers are
+    // walked in modules/stream/stream.test.ts over a real socket instead
     const routes = server.app.accessTable.filter(
-      (r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs'),
+      (r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && r.url !== '/api/stream',
     );
     expect(routes.length).toBeGreaterThan(5);
     const failures: string[] = [];

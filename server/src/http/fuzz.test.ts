@@ -56,7 +56,8 @@ const ids: IdPool = {};
 beforeAll(async () => {
   server = await startTestServer();
   const document = await server.request({ method: 'GET', url: '/api/openapi.json' });
-  operations = operationsOf(document.json());
+  // /api/stream never ends while the client stays (its headers are tested in modules/stream)
+  operations = operationsOf(document.json()).filter((o) => o.path !== '/api/stream');
   const db = server.database.db;
   const kept = [
     ...(await Promise.all(roles.map((email) => userIdByEmail(db, email)))),

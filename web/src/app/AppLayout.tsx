@@ -2,6 +2,9 @@ import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { AlertToasts } from '../features/alerts';
+import { NotificationBell } from '../features/notifications';
+import { LiveStream } from '../lib/live-stream-provider';
 import { LanguageSelect } from '../ui/LanguageSelect';
 import { BrandMark } from './BrandMark';
 import { useDocumentTitle } from './use-document-title';
@@ -9,7 +12,7 @@ import { CompanySelector } from './CompanySelector';
 import { LeftBar } from './LeftBar';
 import { UserMenu } from './UserMenu';
 
-/** The signed-in shell: header (brand, company, language, user menu), left bar, screen. */
+/** The signed-in shell: header (brand, company, language, bell, user menu), left bar, screen; the tab's live stream. */
 export function AppLayout() {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -39,6 +42,7 @@ export function AppLayout() {
             <Box visibleFrom="xs">
               <LanguageSelect />
             </Box>
+            <NotificationBell />
             <UserMenu />
           </Group>
         </Group>
@@ -48,6 +52,8 @@ export function AppLayout() {
           <LeftBar onNavigate={close} />
         </AppShell.Section>
       </AppShell.Navbar>
+      <LiveStream />
+      <AlertToasts />
       <AppShell.Main bg="gray.0">
         <Outlet />
       </AppShell.Main>

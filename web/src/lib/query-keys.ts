@@ -33,6 +33,14 @@ export const queryKeys = {
   measures: resourceKeys('measures'),
   events: resourceKeys('events'),
   failedMeasures: resourceKeys('measures-failed'),
+  alerts: resourceKeys('alerts'),
+  /** Latest value per series as the live stream last told (lib/live-stream-provider.tsx). */
+  latest: resourceKeys('latest'),
+  // notifications
+  notifications: resourceKeys('notifications'),
+  notificationConfigs: resourceKeys('notification-configs'),
+  notificationDeliveries: resourceKeys('notification-deliveries'),
+  notificationPreferences: resourceKeys('notification-preferences'),
   // accounts and system
   users: resourceKeys('users'),
   roles: resourceKeys('roles'),

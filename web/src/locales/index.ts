@@ -1,5 +1,6 @@
 /** The es and en catalogues; each file becomes a top-level key (t('nav.home')). */
 import enAccounts from './en/accounts.json';
+import enAlerts from './en/alerts.json';
 import enAuth from './en/auth.json';
 import enCatalogue from './en/catalogue.json';
 import enCommon from './en/common.json';
@@ -9,6 +10,7 @@ import enErrors from './en/errors.json';
 import enExports from './en/exports.json';
 import enHistory from './en/history.json';
 import enLayers from './en/layers.json';
+import enNotifications from './en/notifications.json';
 import enNav from './en/nav.json';
 import enNotFound from './en/notFound.json';
 import enPoints from './en/points.json';
@@ -18,6 +20,7 @@ import enShell from './en/shell.json';
 import enSystem from './en/system.json';
 import enTelemetry from './en/telemetry.json';
 import esAccounts from './es/accounts.json';
+import esAlerts from './es/alerts.json';
 import esAuth from './es/auth.json';
 import esCatalogue from './es/catalogue.json';
 import esCommon from './es/common.json';
@@ -27,6 +30,7 @@ import esErrors from './es/errors.json';
 import esExports from './es/exports.json';
 import esHistory from './es/history.json';
 import esLayers from './es/layers.json';
+import esNotifications from './es/notifications.json';
 import esNav from './es/nav.json';
 import esNotFound from './es/notFound.json';
 import esPoints from './es/points.json';
@@ -40,6 +44,7 @@ export const resources = {
   es: {
     translation: {
       accounts: esAccounts,
+      alerts: esAlerts,
       auth: esAuth,
       catalogue: esCatalogue,
       common: esCommon,
@@ -50,6 +55,7 @@ export const resources = {
       history: esHistory,
       layers: esLayers,
       nav: esNav,
+      notifications: esNotifications,
       notFound: esNotFound,
       points: esPoints,
       screens: esScreens,
@@ -62,6 +68,7 @@ export const resources = {
   en: {
     translation: {
       accounts: enAccounts,
+      alerts: enAlerts,
       auth: enAuth,
       catalogue: enCatalogue,
       common: enCommon,
@@ -72,6 +79,7 @@ export const resources = {
       history: enHistory,
       layers: enLayers,
       nav: enNav,
+      notifications: enNotifications,
       notFound: enNotFound,
       points: enPoints,
       screens: enScreens,

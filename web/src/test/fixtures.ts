@@ -1,4 +1,5 @@
 /** Test data built from the contracts' types, with overrides. */
+import type { Alert } from '@aforo/contracts/alerts';
 import type { RoleItem } from '@aforo/contracts/roles';
 import type { CurrentUser } from '@aforo/contracts/users';
 
@@ -59,4 +60,58 @@ export function buildRoleList(): RoleItem[] {
     ['ROLE_CHANGE_PASSWORD', 'Change password', 'system'],
   ];
   return rows.map(([id, label, scope], index) => ({ id, name: id, label, scope, order: index + 1 }));
+}
+
+export const alertPointId = '55555555-5555-4555-8555-555555555555';
+
+/** An open DANGER alert of a point, as GET /api/alerts answers it. */
+export function buildAlert(overrides: Partial<Alert> = {}): Alert {
+  return {
+    id: '66666666-6666-4666-8666-666666666666',
+    pointId: alertPointId,
+    pointName: 'Ebro en Zaragoza',
+    port: 'ai1',
+    unit: 'm',
+    deviceId: null,
+    deviceSerial: null,
+    type: 'DANGER',
+    group: 'DANGER',
+    level: 'DANGER',
+    colour: '#FF0000',
+    state: 'open',
+    active: true,
+    openedAt: '2026-03-01T10:00:00.000Z',
+    openedValue: 5.2,
+    lastAt: '2026-03-01T10:05:00.000Z',
+    lastValue: 5.4,
+    count: 2,
+    clearedAt: null,
+    clearedValue: null,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    acknowledgeComment: null,
+    shelvedUntil: null,
+    shelvedBy: null,
+    shelveReason: null,
+    shelved: false,
+    late: false,
+    muted: false,
+    ...overrides,
+  };
+}
+
+/** A signed-in user of company A holding these roles there. */
+export function buildCompanyUser(roles: CurrentUser['roles']): CurrentUser {
+  return buildCurrentUser({
+    userProfiles: [
+      {
+        id: '44444444-4444-4444-8444-444444444444',
+        state: { name: 'Active' },
+        company: { id: companyA, businessName: 'Aguas del Norte' },
+        profileRoles: roles,
+        rolesAssociated: roles.map((id) => ({ id })),
+      },
+    ],
+    roles,
+  });
 }

@@ -35,6 +35,18 @@ export interface DataTableProps<T> {
   rowStyle?: (record: T) => MantineStyleProp | undefined;
   /** Accessible name of the table. */
   label: string;
+  /** Row selection (checkbox column) when given: the selected rows and the change handler. */
+  selection?: DataTableSelection<T>;
+  /** What an empty list says (default "No results"). */
+  emptyText?: string;
+}
+
+export interface DataTableSelection<T> {
+  selected: T[];
+  onChange: (selected: T[]) => void;
+  /** Accessible names of the checkboxes: every row of the page, one row. */
+  allLabel: string;
+  rowLabel: (record: T) => string;
 }
 
 function sortStatusOf<T>(columns: DataTableColumn<T>[], sort: DataTableSort): DataTableSortStatus<T> {
@@ -64,6 +76,8 @@ export function DataTable<T>({
   onRowClick,
   rowStyle,
   label,
+  selection,
+  emptyText,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
   const boxRef = useRef<HTMLDivElement>(null);
@@ -124,7 +138,7 @@ export function DataTable<T>({
         records={records ?? []}
         fetching={fetching}
         loaderType="dots"
-        noRecordsText={t('common.noResults')}
+        noRecordsText={emptyText ?? t('common.noResults')}
         idAccessor={idAccessor ?? 'id'}
         totalRecords={total ?? 0}
         page={page}
@@ -142,6 +156,14 @@ export function DataTable<T>({
         onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}
         rowStyle={rowStyle}
         {...sortProps}
+        {...(selection
+          ? {
+              selectedRecords: selection.selected,
+              onSelectedRecordsChange: selection.onChange,
+              allRecordsSelectionCheckboxProps: { 'aria-label': selection.allLabel },
+              getRecordSelectionCheckboxProps: (record: T) => ({ 'aria-label': selection.rowLabel(record) }),
+            }
+          : {})}
       />
     </Box>
   );

@@ -12,3 +12,5 @@ export * from './points';
 export * from './devices';
 export * from './measures';
 export * from './job-runs';
+export * from './alerts';
+export * from './notifications';

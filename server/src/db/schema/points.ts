@@ -46,6 +46,11 @@ export const measurementPoints = pgTable(
     defaultAmountMeasuresFlat: integer('default_amount_measures_flat').notNull().default(10),
     defaultAmountGapMeasureExceed: doublePrecision('default_amount_gap_measure_exceed').notNull().default(3),
     public: boolean('public').notNull().default(false),
+    /** Alert evaluation (DESIGN.md §7): samples beyond a threshold before it opens, inside before it clears. */
+    alertOnDelay: integer('alert_on_delay').notNull().default(1),
+    alertOffDelay: integer('alert_off_delay').notNull().default(1),
+    /** In the point's unit; null: 2 % of each threshold. */
+    alertDeadband: doublePrecision('alert_deadband'),
     /** One entry per port: the device parameters of spec §3. */
     parameters: jsonb('parameters').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

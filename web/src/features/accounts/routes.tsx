@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { comingSoon } from '../../ui/coming-soon';
+import { notificationsRoute } from '../notifications';
 import { SectionLayout } from '../../ui/SectionLayout';
 import type { SectionTab } from '../../ui/SectionLayout';
 
@@ -27,7 +28,7 @@ export const accountsRoutes: RouteObject[] = [
         handle: { titleKey: 'screens.companies', group: 'system' },
         lazy: () => import('./pages/CompaniesPage').then((m) => ({ Component: m.CompaniesPage })),
       },
-      { path: 'notifications', ...comingSoon('screens.notifications', 'accounts') },
+      notificationsRoute,
       { path: 'tokens', ...comingSoon('screens.tokens', 'accounts') },
       {
         path: ':id',

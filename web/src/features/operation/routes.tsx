@@ -1,11 +1,11 @@
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
+import { alertsRoute } from '../alerts';
 import { componentsRoute } from '../catalogue';
 import { devicesRoute } from '../devices';
 import { eventsRoute } from '../events';
 import { measuresRoute } from '../measures';
 import { pointsRoutes } from '../points';
-import { comingSoon } from '../../ui/coming-soon';
 import { SectionLayout } from '../../ui/SectionLayout';
 import type { SectionTab } from '../../ui/SectionLayout';
 
@@ -32,7 +32,7 @@ export const operationRoutes: RouteObject[] = [
       measuresRoute,
       componentsRoute,
       eventsRoute,
-      { path: 'alerts', ...comingSoon('screens.alerts') },
+      alertsRoute,
     ],
   },
 ];

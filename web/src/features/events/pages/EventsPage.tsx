@@ -1,5 +1,6 @@
-import { Group, Select, Stack } from '@mantine/core';
+import { Anchor, Group, Select, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { eventOrderFields, eventTypes } from '@aforo/contracts/events';
 import type { DeviceEvent } from '@aforo/contracts/events';
 import { useTimeFormat } from '../../../lib/time';
@@ -61,7 +62,15 @@ export function EventsPage() {
 
   return (
     <Stack gap="md">
-      <ScreenHeader title={t('screens.events')} description={t('telemetry.events.hint')} />
+      <ScreenHeader
+        title={t('screens.events')}
+        description={t('telemetry.events.hint')}
+        actions={
+          <Anchor component={Link} to="/app/operation/alerts" size="sm">
+            {t('alerts.seeAlerts')}
+          </Anchor>
+        }
+      />
       <Group align="flex-end" gap="sm">
         <SearchInput
           label={t('telemetry.events.fields.message')}

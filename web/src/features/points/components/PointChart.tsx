@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Point } from '@aforo/contracts/points';
 import { useTimeFormat } from '../../../lib/time';
+import { alertRowBackgrounds, usePointAlerts } from '../../alerts';
 import { useSecondsLabel } from '../../devices';
 import { usePointSeriesQuery } from '../point-series.api';
 import {
@@ -34,7 +35,7 @@ import {
   type ChartPreset,
   type TimeRange,
 } from './point-chart-data';
-import { buildChartOption, type ChartTexts } from './point-chart-option';
+import { buildChartOption, type ChartAlertArea, type ChartTexts } from './point-chart-option';
 
 const PointChartCanvas = lazy(() => import('./PointChartCanvas'));
 
@@ -95,6 +96,23 @@ export function PointChart({ point }: { point: Point }) {
     [t],
   );
   const series = base.data;
+  const { alerts } = usePointAlerts(point.id);
+  const alertAreas = useMemo<ChartAlertArea[]>(
+    () =>
+      alerts
+        // the chart's port, and the point-wide ones (no transmission)
+        .filter((a) => a.port === null || a.port === series?.port)
+        .map((a) => ({
+          from: Date.parse(a.openedAt),
+          to: a.clearedAt ? Date.parse(a.clearedAt) : Date.now(),
+          colour: alertRowBackgrounds[a.level],
+          label: t('alerts.point.markArea', {
+            type: t(`alerts.types.${a.type}`),
+            level: t(`alerts.levels.${a.level}`),
+          }),
+        })),
+    [alerts, series?.port, t],
+  );
   const rows = useMemo(
     () => mergeSeries(series, window ? detail.data : undefined),
     [series, window, detail.data],
@@ -110,9 +128,10 @@ export function PointChart({ point }: { point: Point }) {
             window,
             texts,
             format: { locale, timeZone },
+            alertAreas,
           })
         : null,
-    [rows, series, view, window, texts, locale, timeZone],
+    [rows, series, view, window, texts, locale, timeZone, alertAreas],
   );
   const shown = window && detail.data ? detail.data : series;
   const empty = !rows.some((r) => r.value !== null);

@@ -7,6 +7,7 @@ import type {
   DataZoomComponentOption,
   GridComponentOption,
   LegendComponentOption,
+  MarkAreaComponentOption,
   MarkLineComponentOption,
   TooltipComponentOption,
 } from 'echarts/components';
@@ -23,8 +24,18 @@ export type PointChartOption = ComposeOption<
   | TooltipComponentOption
   | DataZoomComponentOption
   | MarkLineComponentOption
+  | MarkAreaComponentOption
   | LegendComponentOption
 >;
+
+/** An alert of the point drawn as a band from when it opened to when it cleared (or now). */
+export interface ChartAlertArea {
+  from: number;
+  to: number;
+  /** The level's row background (spec §4 colour, faint). */
+  colour: string;
+  label: string;
+}
 
 export interface ChartTexts {
   value: string;
@@ -108,11 +119,12 @@ export interface ChartOptionInput {
   window: TimeRange | null;
   texts: ChartTexts;
   format: ChartFormat;
+  alertAreas?: ChartAlertArea[];
 }
 
 /** Everything but dataZoom, which the canvas owns so a data update never resets the user's zoom. */
 export function buildChartOption(input: ChartOptionInput): PointChartOption {
-  const { rows, unit, lines, view, window, texts, format } = input;
+  const { rows, unit, lines, view, window, texts, format, alertAreas = [] } = input;
   const data = chartData(rows);
   const visible = window ?? view;
   const extent = yExtent(
@@ -193,6 +205,7 @@ export function buildChartOption(input: ChartOptionInput): PointChartOption {
       lineStyle: { width: 1.5, color: lineColour },
       itemStyle: { color: lineColour },
       markLine,
+      markArea: alertMarkArea(alertAreas, view),
     },
     {
       id: 'suspect',
@@ -252,5 +265,24 @@ export function buildChartOption(input: ChartOptionInput): PointChartOption {
       axisLabel: { formatter: (value: number) => number.format(value) },
     },
     series,
+  };
+}
+
+/** The alerts as bands behind the line, cut to the shown range (an alert still open runs to now). */
+export function alertMarkArea(areas: ChartAlertArea[], view: TimeRange): MarkAreaComponentOption {
+  return {
+    silent: true,
+    animation: false,
+    data: areas
+      .filter((a) => a.to >= view.from && a.from <= view.to)
+      .map((a) => [
+        {
+          name: a.label,
+          xAxis: Math.max(a.from, view.from),
+          itemStyle: { color: a.colour },
+          label: { show: false },
+        },
+        { xAxis: Math.min(a.to, view.to) },
+      ]),
   };
 }

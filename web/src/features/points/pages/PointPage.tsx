@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LabeledValue } from '../../../ui/LabeledValue';
+import { PointAlertsCard } from '../../alerts';
 import { useSecondsLabel } from '../../devices';
 import { usePointQuery } from '../api';
 import { FavouriteToggle } from '../components/FavouriteToggle';
@@ -15,7 +16,7 @@ import { useCanEditPoints } from '../use-point-actions';
 
 const dash = (value: number | string | null) => (value === null || value === '' ? '—' : String(value));
 
-/** /app/operation/points/:id: a point's chart, its data, its device with its state history, and its components. */
+/** /app/operation/points/:id: a point's chart, its alerts, its data, its device with its state history, and its components. */
 export function PointPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -65,6 +66,7 @@ export function PointPage() {
         {canEdit && !point.deletedAt && <Button onClick={() => setEditing(true)}>{t('common.edit')}</Button>}
       </Group>
       <PointChart point={point} />
+      <PointAlertsCard pointId={point.id} />
       <Card withBorder radius="md">
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
           {values.map(([label, value]) => (

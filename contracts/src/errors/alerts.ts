@@ -1,0 +1,22 @@
+/** Errors of alerts and their lifecycle (DESIGN.md §7). All of them are Aforo's own (the spec lists none). */
+import type { ErrorEntry } from './entry';
+
+export const alertErrors = {
+  // ── Aforo's own codes (not in spec §8) ─────────────────────────────────────────────────────────
+  AL1000: { status: 404, en: 'The alert was not found.', es: 'No se encontró la alerta.' },
+  AL1001: {
+    status: 409,
+    en: 'The alert has already been acknowledged.',
+    es: 'La alerta ya ha sido reconocida.',
+  },
+  AL1002: {
+    status: 400,
+    en: 'An alert can be shelved until a time in the future, at most 30 days ahead.',
+    es: 'Una alerta solo puede posponerse hasta un momento futuro, como máximo 30 días después.',
+  },
+  AL1003: {
+    status: 409,
+    en: 'The alert has already cleared: there is nothing to shelve.',
+    es: 'La alerta ya ha finalizado: no hay nada que posponer.',
+  },
+} as const satisfies Record<string, ErrorEntry>;

@@ -1,0 +1,180 @@
+/**
+ * The alert engine over the real write path: a device publishes through a real MQTT client
+ * (mosquitto_pub) to the embedded broker, the batch commits, the engine evaluates it. Stopping an
+ * engine and starting another stands for a process restart: only the database carries over.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { alerts, measurementPoints, seriesLatest } from '../db/schema';
+import { silentLog, startIngestHarness, type IngestHarness } from '../test/ingest-harness';
+import { createAlertEngine, type AlertEngine } from './alert-engine';
+
+let h: IngestHarness;
+let engine: AlertEngine | undefined;
+const changed: string[] = [];
+
+beforeAll(async () => {
+  h = await startIngestHarness();
+  h.events.on('alert.changed', ({ alertId }) => void changed.push(alertId));
+});
+afterAll(async () => {
+  await engine?.close();
+  await h?.close();
+});
+
+// each test on fresh half-minutes, newer than the last test's, all within the point's "now" window
+// (2 × transmission time + 5 min): older values would be recorded late
+let tick = Math.floor(Date.now() / 1000) - 20 * 60;
+const nextT = () => (tick += 30);
+/** The harness's 4-20 mA port reads 0 → 10 m: the current that reads `level` metres. */
+const mA = (level: number) => 4 + (level * 16) / 10;
+
+async function publish(...levels: (number | 'fault')[]) {
+  const measures = levels.map((l) => ({ port: 'ai1', t: nextT(), v: l === 'fault' ? 3.5 : mA(l) }));
+  const body = JSON.stringify({
+    v: 1,
+    product: h.productCode,
+    model: h.modelName,
+    serial: h.device.serial,
+    msg_seq: tick,
+    measures,
+  });
+  const res = await h.pub(body);
+  expect(res.code).toBe(0);
+}
+
+function start() {
+  engine = createAlertEngine({ database: h.database, events: h.events, log: silentLog });
+  return engine;
+}
+
+const seriesAlerts = () =>
+  h.database.db
+    .select()
+    .from(alerts)
+    .where(eq(alerts.pointId, h.pointId))
+    .orderBy(asc(alerts.openedAt), asc(alerts.type));
+
+async function setPoint(values: Partial<typeof measurementPoints.$inferInsert>) {
+  await h.database.db.update(measurementPoints).set(values).where(eq(measurementPoints.id, h.pointId));
+}
+
+beforeEach(async () => {
+  await h.database.db.delete(alerts);
+  await setPoint({ alertValue: 4, warningValue: 3, alertOnDelay: 1, alertOffDelay: 1, test: false });
+  changed.length = 0;
+});
+afterEach(async () => {
+  await engine?.close();
+  engine = undefined;
+});
+
+describe('alert engine', () => {
+  it('a river through warning and danger and back: one WARNING, one DANGER, both cleared', async () => {
+    const e = start();
+    await publish(2, 2.5, 3.1, 3.5);
+    await publish(4.2, 4.6, 4.1);
+    await e.idle();
+    let rows = await seriesAlerts();
+    expect(rows.map((a) => [a.type, a.level, a.clearedAt === null])).toEqual([
+      ['WARNING', 'WARNING', true],
+      ['DANGER', 'DANGER', true],
+    ]);
+    const [latest] = await h.database.db
+      .select()
+      .from(seriesLatest)
+      .where(eq(seriesLatest.pointId, h.pointId));
+    expect(latest!.alertLevel).toBe('DANGER');
+
+    await publish(3.95, 3.5, 2.9, 2.5);
+    await e.idle();
+    rows = await seriesAlerts();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((a) => a.clearedAt !== null && !a.late && !a.muted)).toBe(true);
+    expect(rows.find((a) => a.type === 'DANGER')!.clearedValue).toBeCloseTo(3.5, 6);
+    expect(rows.find((a) => a.type === 'WARNING')!.clearedValue).toBeCloseTo(2.9, 6);
+    const [after] = await h.database.db
+      .select()
+      .from(seriesLatest)
+      .where(eq(seriesLatest.pointId, h.pointId));
+    expect(after!.alertLevel).toBe('OK');
+    // each alert announced when it opened and when it cleared
+    await h.events.idle();
+    expect(new Set(changed)).toEqual(new Set(rows.map((a) => a.id)));
+  });
+
+  it('on-delay survives a restart between two samples: no lost counter, no double alert', async () => {
+    await setPoint({ alertOnDelay: 2, warningValue: null });
+    const first = start();
+    await publish(2);
+    await publish(4.5);
+    await first.idle();
+    expect(await seriesAlerts()).toEqual([]);
+    await first.close();
+
+    const second = start();
+    await publish(4.6);
+    await second.idle();
+    const rows = await seriesAlerts();
+    expect(rows.map((a) => [a.type, a.openedValue])).toEqual([['DANGER', expect.closeTo(4.6, 6)]]);
+  });
+
+  it('measures committed while no engine ran are evaluated by the next one, in order, once', async () => {
+    await setPoint({ warningValue: null });
+    const first = start();
+    await publish(2);
+    await first.idle();
+    await first.close();
+    engine = undefined;
+    // "crashed" between commit and evaluation: nobody evaluates these
+    await publish(4.5, 4.7);
+    const second = start();
+    expect(await second.catchUp()).toBeGreaterThanOrEqual(1);
+    await publish(4.8);
+    await second.idle();
+    const rows = await seriesAlerts();
+    expect(rows.map((a) => [a.type, a.count, a.clearedAt])).toEqual([['DANGER', 1, null]]);
+    expect(rows[0]!.openedValue).toBeCloseTo(4.5, 6);
+  });
+
+  it('a sensor fault (3.5 mA) opens OUT_OF_RANGE; a point in test records its alerts muted', async () => {
+    await setPoint({ test: true, alertValue: null, warningValue: null });
+    const e = start();
+    await publish(2, 'fault');
+    await e.idle();
+    const rows = await seriesAlerts();
+    // 3.5 mA is below NAMUR's 3.8: flag 4, the converted value kept for the record
+    expect(rows.map((a) => [a.type, a.level, a.muted, a.openedValue])).toEqual([
+      ['OUT_OF_RANGE', 'OUT_OF_RANGE', true, expect.closeTo(-0.3125, 6)],
+    ]);
+    await publish(2);
+    await e.idle();
+    const [cleared] = await h.database.db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.pointId, h.pointId), eq(alerts.type, 'OUT_OF_RANGE')));
+    expect(cleared!.clearedAt).not.toBeNull();
+  });
+
+  it('a value arriving out of order is recorded late and cleared, never as news', async () => {
+    await setPoint({ warningValue: null });
+    const e = start();
+    const early = nextT();
+    await publish(2, 2.1);
+    await e.idle();
+    const body = JSON.stringify({
+      v: 1,
+      product: h.productCode,
+      model: h.modelName,
+      serial: h.device.serial,
+      msg_seq: 1,
+      measures: [{ port: 'ai1', t: early, v: mA(4.4) }],
+    });
+    expect((await h.pub(body)).code).toBe(0);
+    await e.idle();
+    const rows = await seriesAlerts();
+    expect(rows.map((a) => [a.type, a.late, a.clearedAt?.getTime()])).toEqual([
+      ['DANGER', true, early * 1000],
+    ]);
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * The alert engine (DESIGN.md §7): hears `measures.committed` from this process's batch writer and
+ * evaluates every touched series, in measurement-time order, in one transaction per round:
+ * lock the series' memory, evaluate, write the alerts and the series colour, store the memory. So a
+ * restart or a second ingest process continues exactly where the last evaluation stopped, and two
+ * processes never raise the same alert twice (the lock, and one active alert per series and type).
+ *
+ * It never runs in the device's acknowledgement path: batches queue here and are evaluated one round
+ * at a time, a round taking everything queued meanwhile (so under load rounds grow, not lag).
+ * At start it catches up series whose stored measures ran ahead of their evaluation (a crash between
+ * the measures' commit and the round's).
+ */
+import type { Logger } from 'pino';
+import type { Database, Db } from '../db/client';
+import { afterCommit, transactor } from '../db/transaction';
+import type { CommittedMeasure } from '../events/event-map';
+import type { EventBus } from '../events/event-bus';
+import { recordChange } from '../modules/log-entries/history';
+import {
+  applyTransition,
+  clearSilence,
+  laggingSeries,
+  loadSeriesContexts,
+  lockSeriesStates,
+  measuresAfter,
+  refreshPointLevels,
+  saveSeriesStates,
+  seriesId,
+  type SeriesKey,
+} from './alerting.repository';
+import { evaluateSeries, type Sample, type SeriesState } from './evaluator';
+import { seriesRules } from './series-rules';
+
+export interface AlertEngine {
+  /** Resolves when everything queued so far has been evaluated (tests, shutdown). */
+  idle(): Promise<void>;
+  /** Evaluates the series whose measures ran ahead of their memory; returns how many it caught up. */
+  catchUp(): Promise<number>;
+  close(): Promise<void>;
+  /** Commit → evaluated delays of the last rounds (ms), for the benchmark. */
+  readonly delays: number[];
+}
+
+const catchUpSeries = 1000;
+/** Samples per series and round; a series with more is evaluated again at once. */
+const roundSamples = 10_000;
+
+export function createAlertEngine(options: {
+  database: Database;
+  events: EventBus;
+  log: Logger;
+}): AlertEngine {
+  const { database, events, log } = options;
+  const transact = transactor(database.db, events);
+  let queued: Array<{ rows: CommittedMeasure[]; at: number; more?: SeriesKey[] }> = [];
+  let running: Promise<void> | null = null;
+  let closed = false;
+  const delays: number[] = [];
+
+  /**
+   * One transaction over some series. What is evaluated in order is read back from the measures
+   * after each series' evaluated time — so rows of a round that failed, of a crash, or of another
+   * process are never skipped; `stale` holds the round's own rows older than that time (arrived out
+   * of order), which can only be recorded as late.
+   */
+  async function evaluate(
+    bySeries: Map<string, { key: SeriesKey; samples: Sample[] }>,
+  ): Promise<SeriesKey[]> {
+    if (bySeries.size === 0) return [];
+    const keys = [...bySeries.values()].map((s) => s.key);
+    const unfinished: SeriesKey[] = [];
+    await transact(async (tx: Db) => {
+      const contexts = await loadSeriesContexts(tx, keys);
+      const live = keys.filter((k) => contexts.has(seriesId(k)));
+      const states = await lockSeriesStates(tx, live);
+      // a series new to the engine starts at this round's own rows, not at the start of its history
+      const from = live.flatMap((k) => {
+        const lastTs = states.get(seriesId(k))!.lastTs;
+        const own = bySeries.get(seriesId(k))!.samples;
+        if (lastTs !== null) return [{ ...k, after: lastTs }];
+        if (own.length === 0) return [];
+        return [{ ...k, after: Math.min(...own.map((x) => x.ts)) - 0.001 }];
+      });
+      const fresh = await measuresAfter(tx, from, roundSamples);
+      const now = Date.now();
+      const saved: Array<[SeriesKey, SeriesState]> = [];
+      const changed: SeriesKey[] = [];
+      const heard: Array<{ key: SeriesKey; ts: number; value: number | null }> = [];
+      for (const key of live) {
+        const id = seriesId(key);
+        const context = contexts.get(id)!;
+        const state = states.get(id)!;
+        const inOrder = fresh.get(id) ?? [];
+        if (inOrder.length === roundSamples) unfinished.push(key);
+        const stale = bySeries.get(id)!.samples.filter((s) => state.lastTs !== null && s.ts <= state.lastTs);
+        if (inOrder.length === 0 && stale.length === 0) continue;
+        const rules = seriesRules(context.point, context.port);
+        const result = evaluateSeries(state, rules, [...stale, ...inOrder], now);
+        saved.push([key, result.state]);
+        const alertIds: string[] = [];
+        for (const transition of result.transitions) {
+          const alertId = await applyTransition(tx, key, context, transition);
+          if (!alertId) continue;
+          alertIds.push(alertId);
+          if (transition.action !== 'repeat')
+            await recordChange(tx, null, {
+              entityType: 'alert',
+              entityId: alertId,
+              action: transition.action === 'clear' ? 'alert_clear' : 'alert_open',
+              companyId: context.companyId,
+              before: null,
+              after: {
+                type: transition.type,
+                value: transition.value,
+                at: new Date(transition.ts).toISOString(),
+                late: transition.late,
+              },
+            });
+        }
+        const newest = inOrder.at(-1);
+        if (newest) heard.push({ key, ts: newest.ts, value: newest.value });
+        if (alertIds.length > 0) changed.push(key);
+        for (const alertId of new Set(alertIds))
+          afterCommit(tx, 'alert.changed', { alertId, pointId: key.pointId });
+      }
+      for (const cleared of await clearSilence(tx, heard)) {
+        changed.push({ pointId: cleared.pointId, port: '' });
+        afterCommit(tx, 'alert.changed', { alertId: cleared.id, pointId: cleared.pointId });
+      }
+      await saveSeriesStates(tx, saved);
+      // the stream's cue, after the colours below are written (ids only: the listeners read the rest)
+      const evaluated = [...new Set(saved.map(([k]) => k.pointId))];
+      for (let i = 0; i < evaluated.length; i += 150)
+        afterCommit(tx, 'series.changed', { pointIds: evaluated.slice(i, i + 150) });
+      await refreshPointLevels(
+        tx,
+        changed.map((k) => k.pointId),
+      );
+    });
+    return unfinished;
+  }
+
+  function group(rows: CommittedMeasure[], more: SeriesKey[] = []) {
+    const bySeries = new Map<string, { key: SeriesKey; samples: Sample[] }>();
+    for (const key of more) bySeries.set(seriesId(key), { key, samples: [] });
+    for (const row of rows) {
+      if (row.pointId === null) continue;
+      const key = { pointId: row.pointId, port: row.port };
+      const id = seriesId(key);
+      let entry = bySeries.get(id);
+      if (!entry) bySeries.set(id, (entry = { key, samples: [] }));
+      entry.samples.push({ ts: row.ts.getTime(), value: row.interpreted, flag: row.flag });
+    }
+    return bySeries;
+  }
+
+  async function drain(): Promise<void> {
+    while (queued.length > 0 && !closed) {
+      const round = queued;
+      queued = [];
+      try {
+        const unfinished = await evaluate(
+          group(
+            round.flatMap((b) => b.rows),
+            round.flatMap((b) => b.more ?? []),
+          ),
+        );
+        const done = Date.now();
+        for (const batch of round) delays.push(done - batch.at);
+        if (delays.length > 10_000) delays.splice(0, delays.length - 10_000);
+        if (unfinished.length > 0) queued.push({ rows: [], at: done, more: unfinished });
+      } catch (err) {
+        // the measures are stored; the catch-up at the next start evaluates what this round missed
+        log.error({ err, batches: round.length }, 'alert evaluation failed');
+      }
+    }
+  }
+
+  function kick() {
+    running ??= drain().finally(() => {
+      running = null;
+      if (queued.length > 0 && !closed) kick();
+    });
+  }
+
+  const off = events.on('measures.committed', ({ rows }) => {
+    if (closed) return;
+    queued.push({ rows, at: Date.now() });
+    kick();
+  });
+
+  return {
+    delays,
+    async idle() {
+      await events.idle();
+      while (running) await running;
+    },
+    async catchUp() {
+      let total = 0;
+      // bounded: a series that cannot be evaluated (its point deleted) must not hold the start
+      for (let pass = 0; pass < 50; pass += 1) {
+        const lagging = await laggingSeries(database.db, catchUpSeries);
+        const bySeries = new Map(lagging.map((key) => [seriesId(key), { key, samples: [] as Sample[] }]));
+        const unfinished = await evaluate(bySeries);
+        total += lagging.length;
+        if (lagging.length < catchUpSeries && unfinished.length === 0) break;
+      }
+      if (total > 0) log.info({ series: total }, 'alert evaluation caught up');
+      return total;
+    },
+    async close() {
+      // batches the writer announced while closing are evaluated before the engine stops listening
+      await events.idle();
+      while (running) await running;
+      off();
+      closed = true;
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { AlertType } from '@aforo/contracts/alert-types';
+import type { NotificationConfig } from '@aforo/contracts/notification-configs';
+import type { Role } from '@aforo/contracts/roles';
+import type { ConfigRow } from './notification-configs.repository';
+
+export function toNotificationConfig(row: ConfigRow): NotificationConfig {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    name: row.name,
+    enabled: row.enabled,
+    alertTypes: row.alertTypes as AlertType[],
+    roles: row.roles as Role[],
+    users: row.users,
+    email: row.email,
+    webhookUrl: row.webhookUrl,
+    // the receiver's key, shown to the company's admins only while a webhook is set
+    webhookSecret: row.webhookUrl ? row.webhookSecret : null,
+    notifyResolved: row.notifyResolved,
+    escalation:
+      row.escalationAfterMinutes === null
+        ? null
+        : {
+            afterMinutes: row.escalationAfterMinutes,
+            roles: row.escalationRoles as Role[],
+            users: row.escalationUsers,
+          },
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the history of changes records (never the webhook secret). */
+export function notificationConfigHistory(row: ConfigRow): Record<string, unknown> {
+  return {
+    name: row.name,
+    enabled: row.enabled,
+    alertTypes: [...row.alertTypes].sort(),
+    roles: [...row.roles].sort(),
+    userIds: [...row.userIds].sort(),
+    email: row.email,
+    webhookUrl: row.webhookUrl,
+    notifyResolved: row.notifyResolved,
+    escalationAfterMinutes: row.escalationAfterMinutes,
+    escalationRoles: [...row.escalationRoles].sort(),
+    escalationUserIds: [...row.escalationUserIds].sort(),
+    description: row.description,
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * Who may open the live stream: every signed-in user who sees the company's dashboards (spectators
+ * included, DESIGN.md §3), in a current company (provider staff choose a client first).
+ */
+import { assertCan } from '../../auth/access';
+import { AppError } from '../../core/errors';
+import type { RequestContext } from '../../core/request-context';
+import type { StreamConnection, StreamHub } from '../../streaming/stream-hub';
+
+export function createStreamService(hub: StreamHub) {
+  return {
+    open(
+      ctx: RequestContext,
+      connection: Omit<StreamConnection, 'userId' | 'companyId'>,
+      lastEventId?: string,
+    ) {
+      assertCan(ctx, 'dashboard.read');
+      if (!ctx.companyId) throw new AppError('DR1002');
+      const full: StreamConnection = { ...connection, userId: ctx.userId, companyId: ctx.companyId };
+      hub.open(full, lastEventId);
+      return () => hub.closeConnection(full);
+    },
+  };
+}
+export type StreamService = ReturnType<typeof createStreamService>;

@@ -1,0 +1,111 @@
+/** The texts of notifications and their e-mails, in the recipient's language (es default). */
+import type { AlertType } from '@aforo/contracts/alert-types';
+import type { Language } from '@aforo/contracts/constants';
+
+const typeNames: Record<AlertType, Record<Language, string>> = {
+  DANGER: { es: 'Peligro', en: 'Danger' },
+  HIGH_THRESHOLD: { es: 'Umbral alto', en: 'High threshold' },
+  WARNING: { es: 'Aviso', en: 'Warning' },
+  LOW_THRESHOLD: { es: 'Umbral bajo', en: 'Low threshold' },
+  NO_TRANSMISSION: { es: 'Sin transmisión', en: 'No transmission' },
+  JUMP: { es: 'Salto', en: 'Jump' },
+  FLAT: { es: 'Plano', en: 'Flat' },
+  PARTIAL_FLAT: { es: 'Plano parcial', en: 'Partial flat' },
+  OUT_OF_RANGE: { es: 'Fuera de rango', en: 'Out of range' },
+};
+
+export interface AlertForText {
+  type: AlertType;
+  pointName: string;
+  port: string | null;
+  unit: string;
+  openedAt: Date;
+  openedValue: number | null;
+  clearedAt: Date | null;
+  clearedValue: number | null;
+}
+
+const lead: Record<'firing' | 'resolved' | 'escalation', Record<Language, string>> = {
+  firing: { es: 'Alerta', en: 'Alert' },
+  resolved: { es: 'Resuelta', en: 'Resolved' },
+  escalation: { es: 'Sin reconocer', en: 'Unacknowledged' },
+};
+
+function when(at: Date, timeZone: string, lang: Language): string {
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'es-ES', {
+    timeZone,
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(at);
+}
+
+function value(v: number | null, unit: string): string {
+  return v === null ? '' : ` ${Number(v.toFixed(3))} ${unit}`;
+}
+
+/** Title and body of a firing, resolved or escalation notification. */
+export function alertText(
+  kind: 'firing' | 'resolved' | 'escalation',
+  alert: AlertForText,
+  lang: Language,
+  timeZone: string,
+  escalationMinutes?: number,
+): { title: string; body: string } {
+  const type = typeNames[alert.type][lang];
+  const where = alert.port ? `${alert.pointName} (${alert.port})` : alert.pointName;
+  const title = `${lead[kind][lang]}: ${type} · ${alert.pointName}`;
+  const opened = `${when(alert.openedAt, timeZone, lang)}${value(alert.openedValue, alert.unit)}`;
+  if (kind === 'resolved' && alert.clearedAt) {
+    const cleared = `${when(alert.clearedAt, timeZone, lang)}${value(alert.clearedValue, alert.unit)}`;
+    return {
+      title,
+      body:
+        lang === 'en'
+          ? `${type} at ${where} cleared ${cleared} (opened ${opened}).`
+          : `${type} en ${where} finalizada ${cleared} (abierta ${opened}).`,
+    };
+  }
+  if (kind === 'escalation')
+    return {
+      title,
+      body:
+        lang === 'en'
+          ? `${type} at ${where} is still unacknowledged after ${escalationMinutes} minutes (opened ${opened}).`
+          : `${type} en ${where} sigue sin reconocer tras ${escalationMinutes} minutos (abierta ${opened}).`,
+    };
+  return {
+    title,
+    body: lang === 'en' ? `${type} at ${where} since ${opened}.` : `${type} en ${where} desde ${opened}.`,
+  };
+}
+
+/** The digest of what quiet hours held: one line per notification, at most `maxLines` shown. */
+export function digestText(held: Array<{ title: string }>, lang: Language): { title: string; body: string } {
+  const maxLines = 50;
+  const lines = held.slice(0, maxLines).map((h) => `• ${h.title}`);
+  if (held.length > maxLines)
+    lines.push(lang === 'en' ? `… and ${held.length - maxLines} more` : `… y ${held.length - maxLines} más`);
+  return {
+    title:
+      lang === 'en'
+        ? `${held.length} notification${held.length === 1 ? '' : 's'} during your quiet hours`
+        : `${held.length} notificaci${held.length === 1 ? 'ón' : 'ones'} durante sus horas de silencio`,
+    body: lines.join('\n'),
+  };
+}
+
+/** The e-mail of a notification. */
+export function notificationMail(
+  to: { email: string; name: string },
+  text: { title: string; body: string },
+  lang: Language,
+) {
+  return {
+    to: to.email,
+    subject: `Aforo · ${text.title}`,
+    text:
+      lang === 'en'
+        ? `Hello ${to.name},\n\n${text.body}\n\nAforo`
+        : `Hola, ${to.name}:\n\n${text.body}\n\nAforo`,
+  };
+}

@@ -1,0 +1,201 @@
+/**
+ * The live stream's hub (GET /api/stream, DESIGN.md §4): the open connections of this API process by
+ * company, fed by the event bus — `series.changed` (from whichever process evaluated the batch),
+ * `alert.changed`, `notification.created`. Cues are gathered for a short moment and read once for all
+ * the connections (one query per flush, not one per client), then written to each connection of the
+ * company (or of the user, for notifications).
+ *
+ * Every message gets an id `<hub>.<seq>`; the last `replayMessages` of each company are kept, so a
+ * client that reconnects with Last-Event-ID gets what it missed, or `resync` when that is gone (or the
+ * id is another process's): then it refetches.
+ */
+import { randomUUID } from 'node:crypto';
+import { maxStreamsPerUser, type StreamEventName } from '@aforo/contracts/stream';
+import type { Db } from '../db/client';
+import type { EventBus } from '../events/event-bus';
+import { toAlert } from '../modules/alerts/alerts.mapper';
+import { createAlertsRepository } from '../modules/alerts/alerts.repository';
+import { toNotification } from '../modules/notifications/notifications.mapper';
+import { createNotificationsRepository } from '../modules/notifications/notifications.repository';
+import { latestOfPoints } from './stream.repository';
+
+export interface StreamConnection {
+  userId: string;
+  companyId: string;
+  /** Writes one SSE message; false when the client is too far behind (the hub then closes it). */
+  write(text: string): boolean;
+  close(): void;
+}
+
+interface Kept {
+  seq: number;
+  /** Only for this user (notifications); null: the whole company. */
+  userId: string | null;
+  text: string;
+}
+
+const replayMessages = 500;
+const flushMs = 100;
+/** A company whose last stream closed this recently is still followed, so a reconnect can replay. */
+const followAfterCloseMs = 2 * 60_000;
+
+export function createStreamHub(options: {
+  db: Db;
+  events: EventBus;
+  log: { warn(o: object, m: string): void };
+}) {
+  const { db, events, log } = options;
+  const hubId = randomUUID().slice(0, 8);
+  let seq = 0;
+  const byCompany = new Map<string, Set<StreamConnection>>();
+  /** Companies without an open stream now, with when their last one closed. */
+  const recentlyLeft = new Map<string, number>();
+
+  /** The companies whose messages are built: open streams, or closed moments ago. */
+  function followed(): string[] {
+    const cutoff = Date.now() - followAfterCloseMs;
+    for (const [companyId, at] of recentlyLeft)
+      if (at < cutoff) {
+        recentlyLeft.delete(companyId);
+        kept.delete(companyId);
+      }
+    return [...byCompany.keys(), ...recentlyLeft.keys()];
+  }
+  const kept = new Map<string, Kept[]>();
+  const pendingPoints = new Set<string>();
+  const pendingAlerts = new Set<string>();
+  let timer: NodeJS.Timeout | null = null;
+  const alertsRepo = createAlertsRepository(db);
+  const notificationsRepo = createNotificationsRepository(db);
+
+  function format(id: string, event: StreamEventName, data: unknown) {
+    return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+  }
+
+  function send(companyId: string, event: StreamEventName, data: unknown, userId: string | null = null) {
+    seq += 1;
+    const text = format(`${hubId}.${seq}`, event, data);
+    const list = kept.get(companyId) ?? [];
+    list.push({ seq, userId, text });
+    if (list.length > replayMessages) list.splice(0, list.length - replayMessages);
+    kept.set(companyId, list);
+    for (const connection of byCompany.get(companyId) ?? [])
+      if (userId === null || connection.userId === userId) write(connection, text);
+  }
+
+  function write(connection: StreamConnection, text: string) {
+    if (!connection.write(text)) {
+      // a client that cannot keep up is dropped: it reconnects with Last-Event-ID and catches up
+      log.warn({ userId: connection.userId }, 'stream client too slow, closed');
+      connection.close();
+    }
+  }
+
+  async function flush() {
+    timer = null;
+    const companies = followed();
+    const points = [...pendingPoints];
+    const alertIds = [...pendingAlerts];
+    pendingPoints.clear();
+    pendingAlerts.clear();
+    if (companies.length === 0) return;
+    const latest = await latestOfPoints(db, points, companies);
+    const rowsByCompany = new Map<string, typeof latest>();
+    for (const row of latest)
+      rowsByCompany.set(row.companyId, [...(rowsByCompany.get(row.companyId) ?? []), row]);
+    for (const [companyId, rows] of rowsByCompany)
+      send(companyId, 'latest', {
+        rows: rows.map((r) => ({
+          pointId: r.pointId,
+          port: r.port,
+          ts: r.ts.toISOString(),
+          interpreted: r.interpreted,
+          flag: r.flag,
+          alertLevel: r.alertLevel,
+        })),
+      });
+    const now = new Date();
+    for (const row of await alertsRepo.findManyAcrossCompanies(alertIds))
+      if (companies.includes(row.companyId)) send(row.companyId, 'alert', toAlert(row, now));
+  }
+
+  function schedule() {
+    if (timer || followed().length === 0) return;
+    timer = setTimeout(() => {
+      flush().catch((err: unknown) => log.warn({ err }, 'stream flush failed'));
+    }, flushMs);
+  }
+
+  const offs = [
+    events.on('series.changed', ({ pointIds }) => {
+      // nobody followed: nothing gathered (the sets stay bounded by what one flush reads)
+      if (byCompany.size === 0 && recentlyLeft.size === 0) return;
+      for (const id of pointIds) pendingPoints.add(id);
+      schedule();
+    }),
+    events.on('alert.changed', ({ alertId }) => {
+      if (byCompany.size === 0 && recentlyLeft.size === 0) return;
+      pendingAlerts.add(alertId);
+      schedule();
+    }),
+    // from whichever process routed or released it: read once here, pushed to its user's streams
+    events.on('notification.created', async ({ notificationId, userId }) => {
+      if (!followsUser(userId)) return;
+      const row = await notificationsRepo.findShown(notificationId);
+      if (row && followed().includes(row.companyId))
+        hub.notify(row.companyId, row.userId, toNotification(row));
+    }),
+  ];
+
+  /** Whether this hub holds (or held moments ago) a stream of the user, in any company. */
+  function followsUser(userId: string): boolean {
+    if (recentlyLeft.size > 0) return true;
+    for (const set of byCompany.values()) for (const c of set) if (c.userId === userId) return true;
+    return false;
+  }
+
+  const hub = {
+    /** Registers a connection; replays what it missed after `lastEventId`, or tells it to resync. */
+    open(connection: StreamConnection, lastEventId: string | undefined) {
+      const set = byCompany.get(connection.companyId) ?? new Set();
+      const mine = [...set].filter((c) => c.userId === connection.userId);
+      if (mine.length >= maxStreamsPerUser) mine[0]!.close();
+      byCompany.set(connection.companyId, set.add(connection));
+      recentlyLeft.delete(connection.companyId);
+      if (lastEventId === undefined) return;
+      const [hub, n] = lastEventId.split('.');
+      const after = Number(n);
+      const list = kept.get(connection.companyId) ?? [];
+      const oldest = list[0]?.seq ?? seq + 1;
+      // nothing lost when the id is the newest sent, or still within what is kept
+      if (hub === hubId && Number.isInteger(after) && after <= seq && after >= oldest - 1) {
+        for (const m of list)
+          if (m.seq > after && (m.userId === null || m.userId === connection.userId))
+            write(connection, m.text);
+      } else {
+        write(connection, format(`${hubId}.${seq}`, 'resync', {}));
+      }
+    },
+    closeConnection(connection: StreamConnection) {
+      const set = byCompany.get(connection.companyId);
+      set?.delete(connection);
+      if (set?.size === 0) {
+        byCompany.delete(connection.companyId);
+        recentlyLeft.set(connection.companyId, Date.now());
+      }
+    },
+    /** Pushes an in-app notification to its user's open streams (notifying calls it). */
+    notify(companyId: string, userId: string, data: { id: string } & Record<string, unknown>) {
+      send(companyId, 'notification', data, userId);
+    },
+    connections: () => [...byCompany.values()].reduce((n, s) => n + s.size, 0),
+    async close() {
+      offs.forEach((off) => off());
+      if (timer) clearTimeout(timer);
+      for (const set of byCompany.values()) for (const c of set) c.close();
+      byCompany.clear();
+    },
+  };
+  return hub;
+}
+export type StreamHub = ReturnType<typeof createStreamHub>;

@@ -1,0 +1,8 @@
+import type { RouteObject } from 'react-router';
+
+/** /app/accounts/notifications: users, notifications and tokens group (ADMIN, ADMIN_CLIENTE; spec §6). */
+export const notificationsRoute: RouteObject = {
+  path: 'notifications',
+  handle: { titleKey: 'screens.notifications', group: 'accounts' },
+  lazy: () => import('./pages/NotificationsPage').then((m) => ({ Component: m.NotificationsPage })),
+};
