@@ -4,6 +4,7 @@ import { users } from '../db/schema';
 import { seedDemo } from './demo';
 import { seedDemoAlerts } from './demo-alerts';
 import { backfillDemoHistory } from './demo-history';
+import { seedDemoNotificationConfigs } from './demo-notifications';
 
 /** Seeds only an empty database (no users), so restarts and real data are never touched. */
 export async function seedIfEmpty(db: Db, seed: 'demo' | 'none', demoPassword: string): Promise<boolean> {
@@ -16,5 +17,7 @@ export async function seedIfEmpty(db: Db, seed: 'demo' | 'none', demoPassword: s
   await backfillDemoHistory(db, { now });
   // alerts in every state on that history (the replayed past, and what is silent now)
   await seedDemoAlerts(db, now);
+  // who hears of them: one config per client company
+  await seedDemoNotificationConfigs(db);
   return true;
 }
