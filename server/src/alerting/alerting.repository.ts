@@ -3,8 +3,8 @@
  * series, and the alert rows its transitions write. Every function runs inside the engine's
  * transaction (`tx`), so alerts, states and series colours commit together or not at all.
  */
-import { sql } from 'drizzle-orm';
-import { alertTypeLevel, type AlertType } from '@aforo/contracts/alert-types';
+import { sql, type SQL } from 'drizzle-orm';
+import { alertLevelRank, alertTypeLevel, type AlertType } from '@aforo/contracts/alert-types';
 import type { Db } from '../db/client';
 import { emptySeriesState, type SeriesState, type Transition } from './evaluator';
 import type { RulePoint, RulePort } from './series-rules';
@@ -212,9 +212,14 @@ export async function clearSilence(
   return rowsOf<{ id: string; point_id: string }>(result).map((r) => ({ id: r.id, pointId: r.point_id }));
 }
 
-const levelRank = sql.raw(
-  `case a.level when 'DANGER' then 4 when 'NO_TRANSMISSION' then 3 when 'WARNING' then 2 when 'OUT_OF_RANGE' then 1 else 0 end`,
-);
+/** SQL rank of a level column, from contracts alertLevelRank (one ordering for every "worst" read). */
+export function levelRankOf(column: SQL): SQL {
+  const cases = Object.entries(alertLevelRank).map(
+    ([level, rank]) => sql`when ${level} then ${sql.raw(String(rank))}`,
+  );
+  return sql`case ${column} ${sql.join(cases, sql` `)} else 0 end`;
+}
+const levelRank = levelRankOf(sql`a.level`);
 
 /** series_latest.alert_level of every series of these points = its worst active alert or its point's. */
 export async function refreshPointLevels(tx: Db, pointIds: string[]): Promise<void> {

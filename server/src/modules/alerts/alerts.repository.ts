@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm';
 import { alertTypeGroup, alertTypes, type AlertGroup } from '@aforo/contracts/alert-types';
 import type { AlertListQuery } from '@aforo/contracts/alerts';
+import { levelRankOf } from '../../alerting/alerting.repository';
 import type { Db } from '../../db/client';
 import { paged } from '../../db/paging';
 import { alerts, devices, measurementPoints, users } from '../../db/schema';
@@ -27,7 +28,7 @@ import { inCompany, type Scope } from '../../db/scope';
 const acknowledger = aliasedTable(users, 'acknowledger');
 const shelver = aliasedTable(users, 'shelver');
 
-const levelRank = sql`case ${alerts.level} when 'DANGER' then 4 when 'NO_TRANSMISSION' then 3 when 'WARNING' then 2 when 'OUT_OF_RANGE' then 1 else 0 end`;
+const levelRank = levelRankOf(sql`${alerts.level}`);
 const orderColumns = { opened_at: alerts.openedAt, last_at: alerts.lastAt, level: levelRank } as const;
 
 const typesOf = (group: AlertGroup) => alertTypes.filter((t) => alertTypeGroup[t] === group);
