@@ -1,7 +1,8 @@
 /**
  * SQL of a point's chart series. The measure reads touch only the index
  * measures_point_port_ts_idx (point_id, port, ts) INCLUDE (interpreted, flag): an index-only scan of
- * one point's range (DESIGN.md §2, figures in docs/PERFORMANCE.md).
+ * one point's range (DESIGN.md §2, figures in docs/PERFORMANCE.md). Buckets of an hour or more read
+ * the hourly rollup (measures_hourly) instead, and raw measures only for the range's partial hours.
  */
 import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { maxMeasureMagnitude } from '@aforo/contracts/device-protocol';
@@ -43,6 +44,8 @@ export interface SeriesRange {
 }
 
 /** The measures of one series in [from, to): the predicate the chart index answers. */
+const hourMs = 3_600_000;
+
 const inRange = (r: SeriesRange) =>
   and(
     eq(measures.pointId, r.pointId),
@@ -140,6 +143,48 @@ export function createPointSeriesRepository(db: Db) {
         .where(inRange(range))
         .groupBy(bucket)
         .orderBy(bucket);
+    },
+
+    /**
+     * The same rows as `buckets` for a width that is a whole number of hours, read from the hourly
+     * rollup for the whole hours of the range and from the measures for its partial first and last
+     * hours (so a range that does not start on the hour counts exactly what `buckets` counts).
+     */
+    async hourlyBuckets(range: SeriesRange, bucketSeconds: number): Promise<BucketRow[]> {
+      const width = sql.raw(String(Math.trunc(bucketSeconds)));
+      const bound = sql.raw(`${maxMeasureMagnitude}::float8`);
+      const firstHour = new Date(Math.ceil(range.from.getTime() / hourMs) * hourMs);
+      const endHour = new Date(
+        Math.max(firstHour.getTime(), Math.floor(range.to.getTime() / hourMs) * hourMs),
+      );
+      const usable = sql`interpreted between -${bound} and ${bound}`;
+      const result = await db.execute(sql`
+        with parts as (
+          select hour as ts, count, usable, sum, min, max, flag from measures_hourly
+          where point_id = ${range.pointId} and port = ${range.port}
+            and hour >= ${firstHour.toISOString()}::timestamptz and hour < ${endHour.toISOString()}::timestamptz
+          union all
+          select ts, 1, case when ${usable} then 1 else 0 end, case when ${usable} then interpreted end,
+            case when ${usable} then interpreted end, case when ${usable} then interpreted end, flag
+          from measures
+          where point_id = ${range.pointId} and port = ${range.port}
+            and ts >= ${range.from.toISOString()}::timestamptz and ts < ${range.to.toISOString()}::timestamptz
+            and (ts < ${firstHour.toISOString()}::timestamptz or ts >= ${endHour.toISOString()}::timestamptz)
+        )
+        select extract(epoch from date_bin(make_interval(secs => ${width}), ts, timestamptz '2000-01-01T00:00:00Z'))::float8 as epoch,
+          min(min) as min, max(max) as max, sum(sum) / nullif(sum(usable), 0) as avg,
+          sum(count)::int as count, max(flag)::int as flag
+        from parts group by 1 order by 1`);
+      const rows = (result as unknown as { rows: (Omit<BucketRow, 'ts'> & { epoch: number })[] }).rows;
+      // pg and PGlite both decode float8 and int4 as numbers; Number() keeps that true for both
+      return rows.map((r) => ({
+        ts: new Date(Number(r.epoch) * 1000),
+        min: r.min === null ? null : Number(r.min),
+        max: r.max === null ? null : Number(r.max),
+        avg: r.avg === null ? null : Number(r.avg),
+        count: Number(r.count),
+        flag: Number(r.flag),
+      }));
     },
   };
 }

@@ -135,7 +135,9 @@ export function createPointSeriesService(db: Db) {
           rows = withGaps(measures.map(fromRaw), point.measureTime);
         } else {
           raw = false;
-          const bucketed = (await repo.buckets(range, bucketSeconds)).map(fromBucket);
+          // whole-hour buckets come from the hourly rollup: a year of 1-minute data is 8,760 rows, not 525,600
+          const read = bucketSeconds % 3600 === 0 ? repo.hourlyBuckets : repo.buckets;
+          const bucketed = (await read(range, bucketSeconds)).map(fromBucket);
           rows = withGaps(bucketed, Math.max(bucketSeconds, point.measureTime));
         }
       }
