@@ -1,0 +1,6 @@
+/** Every read `npm run bench:queries` times, in the order it prints them. */
+import { chartOneMinuteQuery, chartTenMinuteQuery } from './chart';
+import { latestValuesQuery } from './latest-values';
+import type { BenchQuery } from './query';
+
+export const benchQueries: BenchQuery[] = [chartTenMinuteQuery, chartOneMinuteQuery, latestValuesQuery];
