@@ -33,6 +33,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: scripts/check-bundle.mjs follows the signed-in shell's imports through it
+    manifest: true,
     rolldownOptions: {
       output: {
         // libraries change less often than the app: separate chunks stay cached across deploys
@@ -41,10 +43,6 @@ export default defineConfig({
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|use-sync-external-store)[\\/]/,
-            },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine|@floating-ui|react-transition-group|react-remove-scroll[^\\/]*|clsx|tslib|klona|fast-deep-equal)[\\/]/,
             },
             { name: 'data', test: /node_modules[\\/](zod|@tanstack|i18next|react-i18next)[\\/]/ },
           ],

@@ -1,12 +1,14 @@
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { apiDocsUrl } from '../lib/contact';
 import { useCurrentUserQuery } from '../lib/current-user';
 import { logout } from './logout';
-import { SettingsModal } from './SettingsModal';
-import { SupportModal } from './SupportModal';
+
+// their forms and Mantine's Modal load when first opened, not with the shell (issue 13 first-load budget)
+const SettingsModal = lazy(() => import('./SettingsModal').then((m) => ({ default: m.SettingsModal })));
+const SupportModal = lazy(() => import('./SupportModal').then((m) => ({ default: m.SupportModal })));
 
 function initials(name: string, surname: string): string {
   return `${name.charAt(0)}${surname.charAt(0)}`.toUpperCase() || '?';
@@ -59,8 +61,12 @@ export function UserMenu() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <SupportModal opened={modal === 'support'} onClose={() => setModal(null)} />
-      <SettingsModal opened={modal === 'settings'} onClose={() => setModal(null)} />
+      {modal && (
+        <Suspense fallback={null}>
+          <SupportModal opened={modal === 'support'} onClose={() => setModal(null)} />
+          <SettingsModal opened={modal === 'settings'} onClose={() => setModal(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

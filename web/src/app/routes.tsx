@@ -15,7 +15,6 @@ import { publicDashboardRoutes } from '../features/public-dashboard';
 import { reportsRoutes } from '../features/reports';
 import { systemRoutes } from '../features/system';
 import { FullPageLoader } from '../ui/FullPageLoader';
-import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
 import { PublicLayout } from './PublicLayout';
 import { RequireSession } from './RequireSession';
@@ -35,7 +34,8 @@ export const appRoutes: RouteObject[] = [
           { element: <PublicLayout />, children: [forcedChangePasswordRoute] },
           {
             path: 'app',
-            element: <AppLayout />,
+            // the signed-in shell (nav, menus, bell, modals) is not needed by the sign-in pages
+            lazy: () => import('./AppLayout').then((m) => ({ Component: m.AppLayout })),
             children: [
               ...overviewRoutes,
               changePasswordRoute,
