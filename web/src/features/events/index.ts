@@ -1,1 +1,2 @@
 export { eventsRoute } from './routes';
+export { PointEventsCard } from './components/PointEventsCard';

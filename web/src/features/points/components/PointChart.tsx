@@ -11,7 +11,6 @@ import {
   Center,
   Group,
   Loader,
-  SegmentedControl,
   Select,
   Skeleton,
   Stack,
@@ -20,22 +19,17 @@ import {
 } from '@mantine/core';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Point } from '@aforo/contracts/points';
 import { useTimeFormat } from '../../../lib/time';
 import { alertRowBackgrounds, usePointAlerts } from '../../alerts';
 import { useSecondsLabel } from '../../devices';
 import { usePointSeriesQuery } from '../point-series.api';
-import {
-  chartLines,
-  chartPresets,
-  mergeSeries,
-  presetRange,
-  zoomWindow,
-  type ChartPreset,
-  type TimeRange,
-} from './point-chart-data';
+import { ChartExportMenu } from './ChartExportMenu';
+import { ChartRangeControls } from './ChartRangeControls';
+import { chartLines, mergeSeries, zoomWindow, type TimeRange } from './point-chart-data';
 import { buildChartOption, type ChartAlertArea, type ChartTexts } from './point-chart-option';
+import { readChartUrl, writeChartUrl, type ChartRange } from './point-chart-range';
 
 const PointChartCanvas = lazy(() => import('./PointChartCanvas'));
 
@@ -46,9 +40,9 @@ export function PointChart({ point }: { point: Point }) {
   const { t } = useTranslation();
   const { locale, timeZone } = useTimeFormat();
   const secondsLabel = useSecondsLabel();
-  const [preset, setPreset] = useState<ChartPreset>('7d');
-  const [view, setView] = useState<TimeRange>(() => presetRange('7d'));
-  const [port, setPort] = useState<string | null>(null);
+  const [params, setParams] = useSearchParams();
+  // range and port live in the URL (a view is a link); a preset ends "now" as of when it was read
+  const { range, view, port } = useMemo(() => readChartUrl(params), [params]);
   const [window, setWindow] = useState<TimeRange | null>(null);
   const base = usePointSeriesQuery(point.id, { port, from: view.from, to: view.to });
   const shownPort = base.data?.port ?? port;
@@ -69,14 +63,18 @@ export function PointChart({ point }: { point: Point }) {
     [view],
   );
 
-  const choosePreset = (next: ChartPreset) => {
-    setPreset(next);
-    setView(presetRange(next));
+  const chooseRange = (next: ChartRange) => {
+    // custom starts from what is on screen
+    setParams((p) => writeChartUrl(p, { range: next, view }), { replace: true });
+    setWindow(null);
+  };
+  const chooseCustom = (next: TimeRange) => {
+    setParams((p) => writeChartUrl(p, { range: 'custom', view: next }), { replace: true });
     setWindow(null);
   };
   const choosePort = (next: string | null) => {
     if (!next) return;
-    setPort(next);
+    setParams((p) => writeChartUrl(p, { range, view, port: next }), { replace: true });
     setWindow(null);
   };
 
@@ -134,6 +132,14 @@ export function PointChart({ point }: { point: Point }) {
     [rows, series, view, window, texts, locale, timeZone, alertAreas],
   );
   const shown = window && detail.data ? detail.data : series;
+  // the export holds what is on screen: the zoomed window's rows when zoomed
+  const shownRows = useMemo(() => {
+    if (!window) return rows;
+    return rows.filter((r) => {
+      const ms = Date.parse(r.ts);
+      return ms >= window.from && ms < window.to;
+    });
+  }, [rows, window]);
   const empty = !rows.some((r) => r.value !== null);
 
   return (
@@ -161,12 +167,12 @@ export function PointChart({ point }: { point: Point }) {
                 }))}
               />
             )}
-            <SegmentedControl
-              size="xs"
-              aria-label={t('points.chart.range')}
-              value={preset}
-              onChange={(value) => choosePreset(value as ChartPreset)}
-              data={chartPresets.map((p) => ({ value: p, label: t(`points.chart.presets.${p}`) }))}
+            <ChartRangeControls range={range} view={view} onRange={chooseRange} onCustom={chooseCustom} />
+            <ChartExportMenu
+              pointName={point.name}
+              port={shownPort}
+              rows={shownRows}
+              range={window ?? view}
             />
             <Anchor
               component={Link}

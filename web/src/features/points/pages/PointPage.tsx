@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { LabeledValue } from '../../../ui/LabeledValue';
 import { PointAlertsCard } from '../../alerts';
 import { useSecondsLabel } from '../../devices';
+import { PointEventsCard } from '../../events';
 import { usePointQuery } from '../api';
 import { FavouriteToggle } from '../components/FavouriteToggle';
 import { PointChart } from '../components/PointChart';
@@ -16,7 +17,10 @@ import { useCanEditPoints } from '../use-point-actions';
 
 const dash = (value: number | string | null) => (value === null || value === '' ? '—' : String(value));
 
-/** /app/operation/points/:id: a point's chart, its alerts, its data, its device with its state history, and its components. */
+/**
+ * /app/operation/points/:id: a point's chart (range and port in the URL, export of what it shows), its
+ * alerts, its data, its device with its state history, the device's events, and its components.
+ */
 export function PointPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -82,6 +86,7 @@ export function PointPage() {
         )}
       </Card>
       <PointDeviceCard point={point} />
+      <PointEventsCard pointId={point.id} />
       <PointComponentsCard pointId={point.id} />
       {editing && <PointFormModal point={point} onClose={() => setEditing(false)} />}
     </Stack>
