@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
 import { ensureMeasurePartitions } from '../db/partitions';
-import { companies, measurementPoints, measures } from '../db/schema';
+import { companies, measurementPoints, measures, measuresHourly } from '../db/schema';
 import { userCaller, type RequestContext } from '../core/request-context';
 import { createPointSeriesService } from '../modules/points/point-series.service';
 
@@ -161,6 +161,13 @@ async function main() {
     await db.delete(measures).where(
       inArray(
         measures.pointId,
+        points.map((p) => p.id),
+      ),
+    );
+    // the rollup the measures' trigger wrote goes with them
+    await db.delete(measuresHourly).where(
+      inArray(
+        measuresHourly.pointId,
         points.map((p) => p.id),
       ),
     );
