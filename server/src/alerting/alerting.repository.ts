@@ -250,13 +250,34 @@ export async function laggingSeries(
   }));
 }
 
+/** How many measures each series stores after its evaluated time and before `upTo` (both epoch ms). */
+export async function countMeasuresBetween(
+  tx: Db,
+  ranges: Array<SeriesKey & { after: number; upTo: number }>,
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (ranges.length === 0) return counts;
+  const result = await tx.execute(sql`
+    select k.point_id::text, k.port, (
+      select count(*) from measures
+      where point_id = k.point_id and port = k.port
+        and ts > ${fromMicros(sql.raw('k.after'))} and ts < ${fromMicros(sql.raw('k.up_to'))})::int as n
+    from unnest(${p(ranges.map((k) => k.pointId))}::uuid[], ${p(ranges.map((k) => k.port))}::text[],
+      ${p(ranges.map((k) => micros(k.after)))}::float8[], ${p(ranges.map((k) => micros(k.upTo)))}::float8[])
+      as k(point_id, port, after, up_to)`);
+  for (const r of rowsOf<{ point_id: string; port: string; n: number }>(result))
+    counts.set(seriesId({ pointId: r.point_id, port: r.port }), Number(r.n));
+  return counts;
+}
+
 /**
- * The stored measures of each series after its evaluated time (epoch ms; null: from the start),
- * oldest first, at most `limit` per series: what a round evaluates, whoever committed them.
+ * The stored measures of each series after its evaluated time (epoch ms; null: from the start) and
+ * before `upTo` (epoch ms, exclusive; null: no bound), oldest first, at most `limit` per series:
+ * what a round evaluates, whoever committed them.
  */
 export async function measuresAfter(
   tx: Db,
-  from: Array<SeriesKey & { after: number | null }>,
+  from: Array<SeriesKey & { after: number | null; upTo: number | null }>,
   limit: number,
 ): Promise<Map<string, Array<{ ts: number; value: number | null; flag: number }>>> {
   const byId = new Map<string, Array<{ ts: number; value: number | null; flag: number }>>();
@@ -264,10 +285,12 @@ export async function measuresAfter(
   const result = await tx.execute(sql`
     select k.point_id::text, k.port, m.ts, m.value, m.flag
     from unnest(${p(from.map((k) => k.pointId))}::uuid[], ${p(from.map((k) => k.port))}::text[],
-      ${p(from.map((k) => micros(k.after)))}::float8[]) as k(point_id, port, after)
+      ${p(from.map((k) => micros(k.after)))}::float8[],
+      ${p(from.map((k) => (k.upTo === null ? null : micros(k.upTo))))}::float8[]) as k(point_id, port, after, up_to)
     cross join lateral (
       select ${msOf('ts')} as ts, interpreted as value, flag from measures
       where point_id = k.point_id and port = k.port and ts > ${fromMicros(sql.raw('k.after'))}
+        and (k.up_to is null or ts < ${fromMicros(sql.raw('k.up_to'))})
       order by ts limit ${p(limit)}) m
     order by k.point_id, k.port, m.ts`);
   for (const r of rowsOf<{ point_id: string; port: string; ts: number; value: number | null; flag: number }>(
