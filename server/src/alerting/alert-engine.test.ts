@@ -72,6 +72,8 @@ afterEach(async () => {
 describe('alert engine', () => {
   it('a river through warning and danger and back: one WARNING, one DANGER, both cleared', async () => {
     const e = start();
+    // as main.ts does: on PGlite the rounds then trust the rows they are told of
+    await e.catchUp();
     await publish(2, 2.5, 3.1, 3.5);
     await publish(4.2, 4.6, 4.1);
     await e.idle();

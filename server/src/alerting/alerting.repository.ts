@@ -107,18 +107,25 @@ export async function loadSeriesContexts(tx: Db, keys: SeriesKey[]): Promise<Map
 /**
  * The evaluator's memory of each series, locked until the transaction ends: two processes evaluating
  * the same series take turns, and the second starts from what the first stored. Keys are locked in
- * one sorted order so two engines never wait on each other crosswise.
+ * one sorted order so two engines never wait on each other crosswise. `create`: the keys whose row
+ * may not exist yet (a series new to this engine); the others cost no insert.
  */
-export async function lockSeriesStates(tx: Db, keys: SeriesKey[]): Promise<Map<string, SeriesState>> {
+export async function lockSeriesStates(
+  tx: Db,
+  keys: SeriesKey[],
+  create: SeriesKey[] = keys,
+): Promise<Map<string, SeriesState>> {
   const sorted = [...keys].sort((a, b) => seriesId(a).localeCompare(seriesId(b)));
   const points = p(sorted.map((k) => k.pointId));
   const ports = p(sorted.map((k) => k.port));
-  await tx.execute(sql`
-    insert into alert_series_states (point_id, port, state)
-    select point_id, port, ${p(JSON.stringify(emptySeriesState()))}::jsonb
-    from unnest(${points}::uuid[], ${ports}::text[]) as k(point_id, port)
-    order by point_id, port
-    on conflict do nothing`);
+  if (create.length > 0)
+    await tx.execute(sql`
+      insert into alert_series_states (point_id, port, state)
+      select point_id, port, ${p(JSON.stringify(emptySeriesState()))}::jsonb
+      from unnest(${p(create.map((k) => k.pointId))}::uuid[], ${p(create.map((k) => k.port))}::text[])
+        as k(point_id, port)
+      order by point_id, port
+      on conflict do nothing`);
   const result = await tx.execute(sql`
     select s.point_id::text, s.port, s.state from alert_series_states s
     join unnest(${points}::uuid[], ${ports}::text[]) as k(point_id, port)
