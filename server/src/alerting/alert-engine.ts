@@ -15,7 +15,7 @@ import type { Database, Db } from '../db/client';
 import { afterCommit, transactor } from '../db/transaction';
 import type { CommittedMeasure } from '../events/event-map';
 import type { EventBus } from '../events/event-bus';
-import { recordChange } from '../modules/log-entries/history';
+import { recordChanges, type ChangeRecord } from '../modules/log-entries/history';
 import {
   applyTransition,
   clearSilence,
@@ -125,6 +125,7 @@ export function createAlertEngine(options: {
       const saved: Array<[SeriesKey, SeriesState]> = [];
       const changed: SeriesKey[] = [];
       const heard: Array<{ key: SeriesKey; ts: number; value: number | null }> = [];
+      const history: ChangeRecord[] = [];
       for (const key of live) {
         const id = seriesId(key);
         const context = contexts.get(id)!;
@@ -141,7 +142,7 @@ export function createAlertEngine(options: {
           if (!alertId) continue;
           alertIds.push(alertId);
           if (transition.action !== 'repeat')
-            await recordChange(tx, null, {
+            history.push({
               entityType: 'alert',
               entityId: alertId,
               action: transition.action === 'clear' ? 'alert_clear' : 'alert_open',
@@ -165,6 +166,7 @@ export function createAlertEngine(options: {
         changed.push({ pointId: cleared.pointId, port: '' });
         afterCommit(tx, 'alert.changed', { alertId: cleared.id, pointId: cleared.pointId });
       }
+      await recordChanges(tx, null, history);
       await saveSeriesStates(tx, saved);
       // the stream's cue, after the colours below are written (ids only: the listeners read the rest)
       const evaluated = [...new Set(saved.map(([k]) => k.pointId))];
