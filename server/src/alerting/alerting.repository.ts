@@ -228,15 +228,24 @@ export function levelRankOf(column: SQL): SQL {
 }
 const levelRank = levelRankOf(sql`a.level`);
 
-/** series_latest.alert_level of every series of these points = its worst active alert or its point's. */
+/**
+ * series_latest.alert_level of every series of these points = its worst active alert or its point's.
+ * Only rows whose level changes are written: the writer updates the same rows with every batch, and
+ * on PostgreSQL an update waits for the batch holding the row (a rewrite of an unchanged level cost
+ * seconds a round under load).
+ */
 export async function refreshPointLevels(tx: Db, pointIds: string[]): Promise<void> {
   if (pointIds.length === 0) return;
   await tx.execute(sql`
-    update series_latest sl set alert_level = coalesce((
-      select a.level from alerts a
-      where a.point_id = sl.point_id and (a.port = sl.port or a.port is null) and a.cleared_at is null
-      order by ${levelRank} desc limit 1), 'OK')
-    where sl.point_id = any(${p([...new Set(pointIds)])}::uuid[])`);
+    update series_latest sl set alert_level = w.level
+    from (
+      select s.point_id, s.port, coalesce((
+        select a.level from alerts a
+        where a.point_id = s.point_id and (a.port = s.port or a.port is null) and a.cleared_at is null
+        order by ${levelRank} desc limit 1), 'OK') as level
+      from series_latest s where s.point_id = any(${p([...new Set(pointIds)])}::uuid[])
+    ) w
+    where sl.point_id = w.point_id and sl.port = w.port and sl.alert_level is distinct from w.level`);
 }
 
 /** Series whose stored measures run ahead of their evaluator (a crash between commit and evaluation). */
