@@ -19,11 +19,20 @@ export function createNotifying(options: {
   log: Logger;
   smtpUrl?: string;
   pollMs?: number;
+  /** WEBHOOK_ALLOW_PRIVATE */
+  allowPrivateWebhooks?: boolean;
 }) {
   const { database, events, log } = options;
   const mailer = createMailer(database.db, { smtpUrl: options.smtpUrl, log });
   const router = createRouter({ database, events });
-  const worker = createDeliveryWorker({ database, events, mailer, log, pollMs: options.pollMs });
+  const worker = createDeliveryWorker({
+    database,
+    events,
+    mailer,
+    log,
+    pollMs: options.pollMs,
+    allowPrivateWebhooks: options.allowPrivateWebhooks,
+  });
   const kick = () => worker.kick();
   let off: (() => void) | null = null;
 

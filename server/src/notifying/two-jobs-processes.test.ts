@@ -47,6 +47,8 @@ describe.skipIf(!onPostgres)('notifying with two jobs processes', () => {
       DATABASE_URL: database.url!,
       JWT_SECRET: testSecret,
       DEMO_PASSWORD: demoPassword,
+      // the receiver listens on 127.0.0.1
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     };
     const ingest = startAforoProcess('ingest', env);
     processes.push(ingest, startAforoProcess('jobs', env), startAforoProcess('jobs', env));
