@@ -43,4 +43,10 @@ describe('parseEnv', () => {
     expect(parseEnv({ WEBHOOK_ALLOW_PRIVATE: 'false' }).WEBHOOK_ALLOW_PRIVATE).toBe(false);
     expect(() => parseEnv({ WEBHOOK_ALLOW_PRIVATE: 'yes please' })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);
   });
+
+  it('keeps read notifications 90 days unless NOTIFICATION_RETENTION_DAYS says otherwise', () => {
+    expect(parseEnv({}).NOTIFICATION_RETENTION_DAYS).toBe(90);
+    expect(parseEnv({ NOTIFICATION_RETENTION_DAYS: '30' }).NOTIFICATION_RETENTION_DAYS).toBe(30);
+    expect(() => parseEnv({ NOTIFICATION_RETENTION_DAYS: '0' })).toThrow(/NOTIFICATION_RETENTION_DAYS/);
+  });
 });

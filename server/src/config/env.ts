@@ -58,6 +58,8 @@ export const envSchema = z.object({
   MQTT_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   /** true = webhooks may target loopback/private/link-local addresses (tests, local demos); never in production. */
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  /** Read notifications and sent/failed deliveries are deleted after this many days (unread: at least 365). */
+  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Simultaneous embedded-broker connections from one address (gateways, carrier NAT: raise it). */
   MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
 });
