@@ -77,8 +77,12 @@ export async function startIncident(
   return rowsOf<{ id: string }>(result)[0]?.id ?? null;
 }
 
-export async function endIncident(tx: Db, id: string): Promise<void> {
-  await tx.execute(sql`update incidents set ended_at = now() where id = ${p(id)}::uuid and ended_at is null`);
+/** Ends an open incident; false when it had ended already (nothing to tell). */
+export async function endIncident(tx: Db, id: string): Promise<boolean> {
+  const result = await tx.execute(
+    sql`update incidents set ended_at = now() where id = ${p(id)}::uuid and ended_at is null returning id`,
+  );
+  return rowsOf(result).length > 0;
 }
 
 /**

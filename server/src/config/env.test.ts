@@ -36,4 +36,17 @@ describe('parseEnv', () => {
   it('refuses a demo password under ten characters', () => {
     expect(() => parseEnv({ DEMO_PASSWORD: 'short' })).toThrow(/DEMO_PASSWORD/);
   });
+
+  it('keeps webhooks off private addresses unless WEBHOOK_ALLOW_PRIVATE says so', () => {
+    expect(parseEnv({}).WEBHOOK_ALLOW_PRIVATE).toBe(false);
+    expect(parseEnv({ WEBHOOK_ALLOW_PRIVATE: 'true' }).WEBHOOK_ALLOW_PRIVATE).toBe(true);
+    expect(parseEnv({ WEBHOOK_ALLOW_PRIVATE: 'false' }).WEBHOOK_ALLOW_PRIVATE).toBe(false);
+    expect(() => parseEnv({ WEBHOOK_ALLOW_PRIVATE: 'yes please' })).toThrow(/WEBHOOK_ALLOW_PRIVATE/);
+  });
+
+  it('keeps read notifications 90 days unless NOTIFICATION_RETENTION_DAYS says otherwise', () => {
+    expect(parseEnv({}).NOTIFICATION_RETENTION_DAYS).toBe(90);
+    expect(parseEnv({ NOTIFICATION_RETENTION_DAYS: '30' }).NOTIFICATION_RETENTION_DAYS).toBe(30);
+    expect(() => parseEnv({ NOTIFICATION_RETENTION_DAYS: '0' })).toThrow(/NOTIFICATION_RETENTION_DAYS/);
+  });
 });

@@ -6,6 +6,10 @@ import { z } from 'zod';
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const onOff = z.enum(['on', 'off']);
+/** true|false (on|off and 1|0 read the same) → boolean. */
+const flag = z
+  .enum(['true', 'false', 'on', 'off', '1', '0'])
+  .transform((v) => v === 'true' || v === 'on' || v === '1');
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -52,6 +56,10 @@ export const envSchema = z.object({
     .default(256 * 1024),
   /** The embedded broker closes a connection that has not sent CONNECT within this many seconds. */
   MQTT_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  /** true = webhooks may target loopback/private/link-local addresses (tests, local demos); never in production. */
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  /** Read notifications and sent/failed deliveries are deleted after this many days (unread: at least 365). */
+  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Simultaneous embedded-broker connections from one address (gateways, carrier NAT: raise it). */
   MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
 });

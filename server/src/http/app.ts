@@ -104,6 +104,8 @@ export interface AppOptions {
   version?: string;
   /** Device ingestion: serves POST /ingest/v1/up. */
   ingestion?: Ingestion;
+  /** WEBHOOK_ALLOW_PRIVATE: notification configs may name webhooks on loopback/private addresses. */
+  webhookAllowPrivate?: boolean;
   /** Where services publish after commit (device.changed, point.changed); a local bus when unset. */
   events?: EventBus;
 }
@@ -176,7 +178,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(eventsRoutes(createEventsService(db)));
   await app.register(failedMeasuresRoutes(createFailedMeasuresService(db)));
   await app.register(alertsRoutes(createAlertsService(db, transactor(db, events))));
-  await app.register(notificationConfigsRoutes(createNotificationConfigsService(db)));
+  await app.register(
+    notificationConfigsRoutes(
+      createNotificationConfigsService(db, { allowPrivateWebhooks: options.webhookAllowPrivate ?? false }),
+    ),
+  );
   await app.register(notificationsRoutes(createNotificationsService(db)));
   // pushes alerts and the notifications of notification.created (routed in any process)
   const streamHub = createStreamHub({ db, events, log: app.log });
