@@ -8,10 +8,9 @@
  */
 import type { Role } from '@aforo/contracts/roles';
 import type { Db } from '../db/client';
-import { afterCommit } from '../db/transaction';
 import { incidentForNotice, providerCompany, providerStaff } from './incident-notices.repository';
-import { insertDelivery, insertNotification } from './notifying.repository';
-import { incidentText, notificationMail } from './texts';
+import { giveNotice } from './notice';
+import { incidentText } from './texts';
 
 /** Who is told of incidents: the provider's operators, not its read-only viewers. */
 export const incidentRoles: Role[] = ['ROLE_ADMIN', 'ROLE_CHIEF'];
@@ -29,45 +28,15 @@ export async function noticeIncident(
   let told = 0;
   for (const person of await providerStaff(tx, incidentRoles)) {
     const text = incidentText(transition, incident, person.language, provider.timeZone);
-    const notificationId = await insertNotification(tx, {
+    const given = await giveNotice(tx, {
       companyId: provider.id,
+      kind: 'incident',
       userId: person.id,
-      kind: 'incident',
-      alertId: null,
-      title: text.title,
-      body: text.body,
-      dedupeKey: `${base}:${person.id}`,
-      delivered: true,
+      mailTo: person,
+      text,
+      key: `${base}:${person.id}`,
     });
-    if (!notificationId) continue;
-    const common = {
-      companyId: provider.id,
-      configId: null,
-      notificationId,
-      alertId: null,
-      kind: 'incident',
-      recipientUserId: person.id,
-      recipientUrl: null,
-      holdReason: null,
-      incidentId: null,
-      notBefore: null,
-    };
-    await insertDelivery(tx, {
-      ...common,
-      channel: 'in_app',
-      status: 'sent',
-      idempotencyKey: `${base}:${person.id}:in_app`,
-      payload: null,
-    });
-    const mail = notificationMail(person, text, person.language);
-    await insertDelivery(tx, {
-      ...common,
-      channel: 'email',
-      status: 'queued',
-      idempotencyKey: `${base}:${person.id}:email`,
-      payload: { subject: mail.subject, text: mail.text },
-    });
-    afterCommit(tx, 'notification.created', { notificationId, userId: person.id });
+    if (!given) continue;
     told += 1;
   }
   return told;
