@@ -61,6 +61,10 @@ import { createNetworksService } from '../modules/networks/networks.service';
 import { pointSeriesRoutes } from '../modules/points/point-series.routes';
 import { createPointSeriesService } from '../modules/points/point-series.service';
 import { pointsRoutes } from '../modules/points/points.routes';
+import { monitoringRoutes } from '../modules/monitoring/monitoring.routes';
+import { createMonitoringService } from '../modules/monitoring/monitoring.service';
+import { overviewRoutes } from '../modules/overview/overview.routes';
+import { createOverviewService } from '../modules/overview/overview.service';
 import { createPointsService } from '../modules/points/points.service';
 import { productsRoutes } from '../modules/products/products.routes';
 import { createProductsService } from '../modules/products/products.service';
@@ -176,6 +180,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(eventsRoutes(createEventsService(db)));
   await app.register(failedMeasuresRoutes(createFailedMeasuresService(db)));
   await app.register(alertsRoutes(createAlertsService(db, transactor(db, events))));
+  await app.register(monitoringRoutes(createMonitoringService(db)));
+  await app.register(overviewRoutes(createOverviewService(db)));
   await app.register(notificationConfigsRoutes(createNotificationConfigsService(db)));
   await app.register(notificationsRoutes(createNotificationsService(db)));
   // pushes alerts and the notifications of notification.created (routed in any process)
