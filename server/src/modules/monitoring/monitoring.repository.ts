@@ -9,7 +9,7 @@ import { noDataLevel } from '@aforo/contracts/point-state';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/search';
 import type { Scope } from '../../db/scope';
-import { latestOfPoints, levelOfRank, pointRanks, rankOfLevel, rowsOf } from './point-state.repository';
+import { pointRanks, rankOfLevel, rowsOf, statesOfPoints } from './point-state.repository';
 
 const p = sql.param;
 
@@ -19,27 +19,25 @@ interface ListRow {
   kind: string;
   unit: string;
   favourite: boolean;
-  rank: number | null;
   total: number;
 }
 
-/** The company's live points matching the filters (search, kind, layer, favourites). */
-function matchingPoints(companyId: string, userId: string, query: MonitoringQuery): SQL {
+/** The conditions on `mp` (measurement_points) of the company's live points matching the filters. */
+function matching(companyId: string, userId: string, query: MonitoringQuery): SQL {
   const term = query.search?.trim();
   const like = term ? `%${escapeLike(term)}%` : null;
-  return sql`
-    select mp.id from measurement_points mp
-    where mp.company_id = ${p(companyId)}::uuid and mp.deleted_at is null
+  return sql`mp.company_id = ${p(companyId)}::uuid and mp.deleted_at is null
       ${query.kind ? sql`and mp.kind = ${p(query.kind)}` : sql``}
       ${like ? sql`and (mp.name ilike ${p(like)} or mp.address ilike ${p(like)})` : sql``}
       ${query.layerId ? sql`and mp.id in (select lp.point_id from layer_points lp where lp.layer_id = ${p(query.layerId)}::uuid)` : sql``}
       ${query.favourites ? sql`and mp.id in (select f.point_id from point_favourites f where f.user_id = ${p(userId)}::uuid)` : sql``}`;
 }
 
+/** With a level filter: only the points of that level (ranks from pointRanks as `r`). */
 function levelFilter(level: MonitoringQuery['level']): SQL {
   if (!level) return sql``;
-  if (level === noDataLevel) return sql`where r.rank is null`;
-  return sql`where r.rank = ${p(rankOfLevel(level))}`;
+  if (level === noDataLevel) return sql`and r.rank is null`;
+  return sql`and r.rank = ${p(rankOfLevel(level))}`;
 }
 
 function orderBy(query: MonitoringQuery): SQL {
@@ -57,22 +55,31 @@ function orderBy(query: MonitoringQuery): SQL {
 
 export function createMonitoringRepository(db: Db) {
   return {
-    /** One page of the list and the total, in one query. */
+    /**
+     * One page of the list and the total, in one query; then the page's states. Ordered by name
+     * with no level filter (the default view), the level of every point is not needed: the page is
+     * chosen from measurement_points alone.
+     */
     async list(scope: Scope & { userId: string }, query: MonitoringQuery) {
       if (scope.companyId === null) return { rows: [], total: 0 };
-      const points = matchingPoints(scope.companyId, scope.userId, query);
+      const where = matching(scope.companyId, scope.userId, query);
+      const byState = query.level !== undefined || query.order !== 'name';
+      const points = sql`select mp.id from measurement_points mp where ${where}`;
+      const source = byState
+        ? sql`(${pointRanks(points, scope.companyId)}) r join measurement_points mp on mp.id = r.point_id`
+        : sql`measurement_points mp`;
       const result = await db.execute(sql`
-        select mp.id::text, mp.name, mp.kind, mp.unit, (f.point_id is not null) as favourite, r.rank,
+        select mp.id::text, mp.name, mp.kind, mp.unit, (f.point_id is not null) as favourite,
           count(*) over ()::int as total
-        from (${pointRanks(points, scope.companyId)}) r
-        join measurement_points mp on mp.id = r.point_id
+        from ${source}
         left join point_favourites f on f.point_id = mp.id and f.user_id = ${p(scope.userId)}::uuid
-        ${levelFilter(query.level)}
+        where ${where} ${levelFilter(query.level)}
         ${orderBy(query)}
         limit ${p(query.length)} offset ${p((query.page - 1) * query.length)}`);
       const rows = rowsOf<ListRow>(result);
-      const latest = await latestOfPoints(
+      const states = await statesOfPoints(
         db,
+        scope.companyId,
         rows.map((r) => r.id),
       );
       return {
@@ -82,8 +89,8 @@ export function createMonitoringRepository(db: Db) {
           kind: r.kind,
           unit: r.unit,
           favourite: Boolean(r.favourite),
-          level: levelOfRank(r.rank),
-          latest: latest.get(r.id) ?? null,
+          level: states.get(r.id)?.level ?? null,
+          latest: states.get(r.id)?.latest ?? null,
         })),
         // a page past the end has no row to carry the total: count again
         total: rows[0]?.total ?? (query.page > 1 ? await this.count(scope, query) : 0),
@@ -93,8 +100,9 @@ export function createMonitoringRepository(db: Db) {
     async count(scope: Scope & { userId: string }, query: MonitoringQuery): Promise<number> {
       if (scope.companyId === null) return 0;
       const result = await db.execute(sql`
-        select count(*)::int as n from (${pointRanks(matchingPoints(scope.companyId, scope.userId, query), scope.companyId)}) r
-        ${levelFilter(query.level)}`);
+        select count(*)::int as n from measurement_points mp
+        ${query.level ? sql`join (${pointRanks(sql`select mp.id from measurement_points mp where ${matching(scope.companyId, scope.userId, query)}`, scope.companyId)}) r on r.point_id = mp.id` : sql``}
+        where ${matching(scope.companyId, scope.userId, query)} ${levelFilter(query.level)}`);
       return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
     },
 
