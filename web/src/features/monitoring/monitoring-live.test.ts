@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MonitoringList, MonitoringRow } from '@aforo/contracts/monitoring';
-import { queryKeys } from '../../lib/query-keys';
+import { queryKeys, type ListParams } from '../../lib/query-keys';
 import { createMonitoringLiveHandler } from './monitoring-live';
 
 const row = (pointId: string, ts: string | null): MonitoringRow => ({
@@ -37,7 +37,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const invalidated = (params: object) =>
+const invalidated = (params: ListParams) =>
   client.getQueryState(queryKeys.monitoring.list(params))?.isInvalidated;
 
 describe('the monitoring list on the live stream', () => {

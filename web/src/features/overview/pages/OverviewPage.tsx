@@ -21,9 +21,14 @@ export function OverviewPage() {
       {overview && (
         <>
           {overview.providerView && <CompaniesOverview />}
-          <LevelCountCards counts={overview.points.byLevel} />
-          <NetworkFigures overview={overview} />
-          <LatestAlertsCard alerts={overview.latestAlerts} open={overview.openAlerts} />
+          {/* the provider company itself has no network, unless it monitors points of its own */}
+          {(!overview.providerView || overview.points.total > 0) && (
+            <>
+              <LevelCountCards counts={overview.points.byLevel} />
+              <NetworkFigures overview={overview} />
+              <LatestAlertsCard alerts={overview.latestAlerts} open={overview.openAlerts} />
+            </>
+          )}
         </>
       )}
     </Stack>

@@ -84,6 +84,8 @@ export function PointsPage() {
     {
       accessor: 'level',
       title: t('monitoring.level'),
+      // the longest level name ("Sin transmisión") on one line
+      width: 160,
       render: (point) => <PointLevelBadge level={point.level} />,
     },
     {
