@@ -173,6 +173,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(componentTypesRoutes(createComponentTypesService(db)));
   await app.register(componentsRoutes(createComponentsService(db)));
   await app.register(pointsRoutes(createPointsService(db, events)));
+  await app.register(monitoringRoutes(createMonitoringService(db)));
+  await app.register(overviewRoutes(createOverviewService(db)));
   if (ingestion) await app.register(ingestRoutes(ingestion));
   await app.register(pointSeriesRoutes(createPointSeriesService(db)));
   await app.register(layersRoutes(createLayersService(db)));
@@ -180,8 +182,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(eventsRoutes(createEventsService(db)));
   await app.register(failedMeasuresRoutes(createFailedMeasuresService(db)));
   await app.register(alertsRoutes(createAlertsService(db, transactor(db, events))));
-  await app.register(monitoringRoutes(createMonitoringService(db)));
-  await app.register(overviewRoutes(createOverviewService(db)));
   await app.register(notificationConfigsRoutes(createNotificationConfigsService(db)));
   await app.register(notificationsRoutes(createNotificationsService(db)));
   // pushes alerts and the notifications of notification.created (routed in any process)
