@@ -10,7 +10,9 @@ import enErrors from './en/errors.json';
 import enExports from './en/exports.json';
 import enHistory from './en/history.json';
 import enLayers from './en/layers.json';
+import enMonitoring from './en/monitoring.json';
 import enNotifications from './en/notifications.json';
+import enOverview from './en/overview.json';
 import enNav from './en/nav.json';
 import enNotFound from './en/notFound.json';
 import enPoints from './en/points.json';
@@ -30,7 +32,9 @@ import esErrors from './es/errors.json';
 import esExports from './es/exports.json';
 import esHistory from './es/history.json';
 import esLayers from './es/layers.json';
+import esMonitoring from './es/monitoring.json';
 import esNotifications from './es/notifications.json';
+import esOverview from './es/overview.json';
 import esNav from './es/nav.json';
 import esNotFound from './es/notFound.json';
 import esPoints from './es/points.json';
@@ -54,9 +58,11 @@ export const resources = {
       exports: esExports,
       history: esHistory,
       layers: esLayers,
+      monitoring: esMonitoring,
       nav: esNav,
       notifications: esNotifications,
       notFound: esNotFound,
+      overview: esOverview,
       points: esPoints,
       screens: esScreens,
       session: esSession,
@@ -78,9 +84,11 @@ export const resources = {
       exports: enExports,
       history: enHistory,
       layers: enLayers,
+      monitoring: enMonitoring,
       nav: enNav,
       notifications: enNotifications,
       notFound: enNotFound,
+      overview: enOverview,
       points: enPoints,
       screens: enScreens,
       session: enSession,
