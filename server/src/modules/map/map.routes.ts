@@ -15,7 +15,8 @@ export function mapRoutes(map: MapService): FastifyPluginAsyncZod {
         config,
         schema: {
           tags: ['map'],
-          summary: 'Every live point of the current company with its worst level, the layers and the tile URL',
+          summary:
+            'Every live point of the current company with its worst level, the layers and the tile URL',
           querystring: mapQuerySchema,
           response: { 200: mapPayloadSchema, ...authErrorResponses },
         },

@@ -99,7 +99,12 @@ describe('GET /api/map/points', () => {
     const body = res.json<MapPayload>();
     expect(body.tiles).toEqual(tiles);
     const index = body.layers.findIndex((l) => l.id === layerId);
-    expect(body.layers[index]).toEqual({ id: layerId, name: 'Mapa capa', colour: '#123456', viewable: false });
+    expect(body.layers[index]).toEqual({
+      id: layerId,
+      name: 'Mapa capa',
+      colour: '#123456',
+      viewable: false,
+    });
     expect(body.layers.map((l) => l.id)).not.toContain(foreignLayerId);
     const byId = new Map(body.points.map((p) => [p.id, p]));
     expect(byId.get(ids.danger)).toEqual({
@@ -143,7 +148,9 @@ describe('GET /api/map/points', () => {
   });
 
   it('is tenant-safe: each company sees only its own points, provider staff those of the current company', async () => {
-    const levanteMap = (await call('/api/map/points', 'admin-cliente.levante@demo.aforo.dev')).json<MapPayload>();
+    const levanteMap = (
+      await call('/api/map/points', 'admin-cliente.levante@demo.aforo.dev')
+    ).json<MapPayload>();
     const levanteIds = levanteMap.points.map((p) => p.id);
     expect(levanteIds).toContain(ids.foreign);
     expect(levanteIds).not.toContain(ids.danger);

@@ -51,10 +51,7 @@ function parameterPorts(parameters: unknown): Map<string, { unit: string | null 
 }
 
 /** The series the widget shows: the first parameter port that has a value, else the latest measured. */
-export function mainSeries(
-  parameterKeys: string[],
-  series: RiverSeriesRow[],
-): RiverSeriesRow | undefined {
+export function mainSeries(parameterKeys: string[], series: RiverSeriesRow[]): RiverSeriesRow | undefined {
   for (const key of parameterKeys) {
     const found = series.find((s) => s.port === key);
     if (found) return found;
@@ -136,7 +133,14 @@ export function createRiverLevelService(db: Db, options: RiverLevelServiceOption
     const [points, series] = await Promise.all([repo.points(pointIds), repo.series(pointIds)]);
     const byId = new Map(points.map((p) => [p.id, p]));
     const ordered = pointIds.map((id) => byId.get(id)).filter((p) => p !== undefined);
-    return Promise.all(ordered.map((p) => build(p, series.filter((s) => s.point_id === p.id))));
+    return Promise.all(
+      ordered.map((p) =>
+        build(
+          p,
+          series.filter((s) => s.point_id === p.id),
+        ),
+      ),
+    );
   }
 
   return {
