@@ -10,10 +10,12 @@ import enErrors from './en/errors.json';
 import enExports from './en/exports.json';
 import enHistory from './en/history.json';
 import enLayers from './en/layers.json';
+import enMap from './en/map.json';
 import enNotifications from './en/notifications.json';
 import enNav from './en/nav.json';
 import enNotFound from './en/notFound.json';
 import enPoints from './en/points.json';
+import enRiverLevel from './en/riverLevel.json';
 import enScreens from './en/screens.json';
 import enSession from './en/session.json';
 import enShell from './en/shell.json';
@@ -30,10 +32,12 @@ import esErrors from './es/errors.json';
 import esExports from './es/exports.json';
 import esHistory from './es/history.json';
 import esLayers from './es/layers.json';
+import esMap from './es/map.json';
 import esNotifications from './es/notifications.json';
 import esNav from './es/nav.json';
 import esNotFound from './es/notFound.json';
 import esPoints from './es/points.json';
+import esRiverLevel from './es/riverLevel.json';
 import esScreens from './es/screens.json';
 import esSession from './es/session.json';
 import esShell from './es/shell.json';
@@ -54,10 +58,12 @@ export const resources = {
       exports: esExports,
       history: esHistory,
       layers: esLayers,
+      map: esMap,
       nav: esNav,
       notifications: esNotifications,
       notFound: esNotFound,
       points: esPoints,
+      riverLevel: esRiverLevel,
       screens: esScreens,
       session: esSession,
       shell: esShell,
@@ -78,10 +84,12 @@ export const resources = {
       exports: enExports,
       history: enHistory,
       layers: enLayers,
+      map: enMap,
       nav: enNav,
       notifications: enNotifications,
       notFound: enNotFound,
       points: enPoints,
+      riverLevel: enRiverLevel,
       screens: enScreens,
       session: enSession,
       shell: enShell,
