@@ -36,8 +36,9 @@ export function ClusteredMarkers({ points }: { points: MapPoint[] }) {
             weight: 1.5,
             fillColor: alertColours[p.lv],
             fillOpacity: 0.95,
-            className: `aforo-point aforo-point-${p.id}`,
           }}
+          // a constructor option (pathOptions only restyle): tests and styles find a point's marker by it
+          className={`aforo-point aforo-point-${p.id}`}
         >
           <Popup minWidth={260} maxWidth={320}>
             <PointPopup pointId={p.id} />

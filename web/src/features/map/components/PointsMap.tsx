@@ -32,16 +32,18 @@ function boundsOf(points: MapPoint[]): LatLngBoundsExpression | undefined {
 export function PointsMap({ points, tiles, height }: PointsMapProps) {
   const bounds = boundsOf(points);
   return (
-    <MapContainer
-      bounds={bounds}
-      boundsOptions={{ padding: [32, 32], maxZoom: 12 }}
-      center={bounds ? undefined : defaultCenter}
-      zoom={bounds ? undefined : 5}
-      style={{ height, width: '100%', background: '#e8eef3', borderRadius: 8 }}
-      data-testid="points-map"
-    >
-      {tiles.url && <TileLayer url={tiles.url} attribution={tiles.attribution} />}
-      <ClusteredMarkers points={points} />
-    </MapContainer>
+    <div data-testid="points-map">
+      <MapContainer
+        bounds={bounds}
+        boundsOptions={{ padding: [32, 32], maxZoom: 12 }}
+      zoomSnap={0.5}
+        center={bounds ? undefined : defaultCenter}
+        zoom={bounds ? undefined : 5}
+        style={{ height, width: '100%', background: '#e8eef3', borderRadius: 8 }}
+      >
+        {tiles.url && <TileLayer url={tiles.url} attribution={tiles.attribution} />}
+        <ClusteredMarkers points={points} />
+      </MapContainer>
+    </div>
   );
 }
