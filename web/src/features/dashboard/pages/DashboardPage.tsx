@@ -37,7 +37,7 @@ export function DashboardPage() {
             <Title order={2} size="h4">
               {t('map.title')}
             </Title>
-            <MapPanel />
+            <MapPanel height={520} />
           </Stack>
           <FavouriteWidgets />
         </>

@@ -40,7 +40,7 @@ export function ClusteredMarkers({ points }: { points: MapPoint[] }) {
           // a constructor option (pathOptions only restyle): tests and styles find a point's marker by it
           className={`aforo-point aforo-point-${p.id}`}
         >
-          <Popup minWidth={260} maxWidth={320}>
+          <Popup minWidth={260} maxWidth={320} className="aforo-popup">
             <PointPopup pointId={p.id} />
           </Popup>
         </CircleMarker>

@@ -5,6 +5,7 @@
  * background (leaflet hides tiles that fail to load).
  */
 import 'leaflet/dist/leaflet.css';
+import './points-map.css';
 import { MapContainer, TileLayer } from 'react-leaflet';
 import type { LatLngBoundsExpression } from 'leaflet';
 import type { MapPoint, MapTiles } from '@aforo/contracts/map';

@@ -4,11 +4,11 @@ import type { RiverLevel } from '@aforo/contracts/river-level';
 import { formatValue } from '../../../lib/format';
 import { gaugeScale, spreadLabels } from '../gauge-scale';
 
-const width = 280;
+const width = 290;
 const height = 210;
 const top = 12;
 const bottom = height - 12;
-const column = { x: 64, w: 56 };
+const column = { x: 84, w: 56 };
 const labelX = column.x + column.w + 14;
 const water = '#2f7ed8';
 
@@ -116,9 +116,9 @@ export function RiverLevelGauge({ level }: { level: RiverLevel }) {
       {typical && (
         <g data-testid="river-level-typical">
           <rect
-            x={column.x - 14}
+            x={column.x + 1}
             y={y(typical.high)}
-            width={5}
+            width={4}
             height={Math.max(1, y(typical.low) - y(typical.high))}
             fill="#868e96"
             rx={2}

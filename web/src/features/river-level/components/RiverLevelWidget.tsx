@@ -14,7 +14,7 @@ export function RiverLevelWidget({ pointId, bare = false }: RiverLevelWidgetProp
   const query = useRiverLevelQuery(pointId);
   if (query.isPending) {
     const loader = (
-      <Center mih={120}>
+      <Center mih={bare ? 360 : 120}>
         <Loader size="sm" aria-label={t('riverLevel.loading')} />
       </Center>
     );
