@@ -98,6 +98,8 @@ describe('GET /api/map/points', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<MapPayload>();
     expect(body.tiles).toEqual(tiles);
+    // the browser may load those tiles: their origin is in the CSP img-src
+    expect(res.headers['content-security-policy']).toMatch(/img-src [^;]*https:\/\/tiles\.example\.org/);
     const index = body.layers.findIndex((l) => l.id === layerId);
     expect(body.layers[index]).toEqual({
       id: layerId,
