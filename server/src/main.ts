@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TokenService } from './auth/jwt';
 import { loadJwtSecret } from './auth/secret';
-import { parseEnv, publicUrl } from './config/env';
+import { mapTiles, parseEnv, publicUrl } from './config/env';
 import { createNotifyChannel } from './db/notify-channel';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './demo/seed';
@@ -168,6 +168,7 @@ async function main(): Promise<void> {
       trustProxy: env.TRUST_PROXY === 'on',
       ingestion,
       events,
+      mapTiles: mapTiles(env),
     });
     await app.listen({ port: env.PORT, host: env.HOST });
     closers.unshift(() => app.close());

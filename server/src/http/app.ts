@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { errorMessage } from '@aforo/contracts/errors';
+import type { MapTiles } from '@aforo/contracts/map';
 import type { TokenService } from '../auth/jwt';
 import { createSessionResolver } from '../auth/session';
 import type { Database } from '../db/client';
@@ -36,6 +37,10 @@ import { devicesRoutes } from '../modules/devices/devices.routes';
 import { createDevicesService } from '../modules/devices/devices.service';
 import { healthRoutes } from '../modules/health/health.routes';
 import { layersRoutes } from '../modules/layers/layers.routes';
+import { mapRoutes } from '../modules/map/map.routes';
+import { createMapService, defaultMapTiles } from '../modules/map/map.service';
+import { riverLevelRoutes } from '../modules/river-level/river-level.routes';
+import { createRiverLevelService } from '../modules/river-level/river-level.service';
 import { measuresRoutes } from '../modules/measures/measures.routes';
 import { createMeasuresService } from '../modules/measures/measures.service';
 import { eventsRoutes } from '../modules/events/events.routes';
@@ -112,6 +117,8 @@ export interface AppOptions {
   webhookAllowPrivate?: boolean;
   /** Where services publish after commit (device.changed, point.changed); a local bus when unset. */
   events?: EventBus;
+  /** Map tiles (MAP_TILE_URL); unset: none, the map draws on a plain background. */
+  mapTiles?: MapTiles;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -124,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
-  await registerSecurityHeaders(app, { publicUrl: options.publicUrl });
+  await registerSecurityHeaders(app, { publicUrl: options.publicUrl, mapTileUrl: options.mapTiles?.url });
 
   await app.register(swagger, {
     openapi: {
@@ -180,6 +187,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (ingestion) await app.register(ingestRoutes(ingestion));
   await app.register(pointSeriesRoutes(createPointSeriesService(db)));
   await app.register(layersRoutes(createLayersService(db)));
+  await app.register(mapRoutes(createMapService(db, { tiles: options.mapTiles ?? defaultMapTiles })));
+  await app.register(riverLevelRoutes(createRiverLevelService(db)));
   await app.register(measuresRoutes(createMeasuresService(db)));
   await app.register(eventsRoutes(createEventsService(db)));
   await app.register(failedMeasuresRoutes(createFailedMeasuresService(db)));
