@@ -38,7 +38,6 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ DEMO_PASSWORD: 'short' })).toThrow(/DEMO_PASSWORD/);
   });
 
-<<<<<<< HEAD
   it('keeps webhooks off private addresses unless WEBHOOK_ALLOW_PRIVATE says so', () => {
     expect(parseEnv({}).WEBHOOK_ALLOW_PRIVATE).toBe(false);
     expect(parseEnv({ WEBHOOK_ALLOW_PRIVATE: 'true' }).WEBHOOK_ALLOW_PRIVATE).toBe(true);
@@ -50,7 +49,8 @@ describe('parseEnv', () => {
     expect(parseEnv({}).NOTIFICATION_RETENTION_DAYS).toBe(90);
     expect(parseEnv({ NOTIFICATION_RETENTION_DAYS: '30' }).NOTIFICATION_RETENTION_DAYS).toBe(30);
     expect(() => parseEnv({ NOTIFICATION_RETENTION_DAYS: '0' })).toThrow(/NOTIFICATION_RETENTION_DAYS/);
-=======
+  });
+
   it('reads MAP_TILE_URL as the map tiles: a URL template with its attribution, or none', () => {
     expect(mapTiles(parseEnv({}))).toEqual({
       url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
@@ -66,6 +66,5 @@ describe('parseEnv', () => {
     ]);
     expect(tileOrigins('http://127.0.0.1:9/t/{z}/{x}/{y}.png')).toEqual(['http://127.0.0.1:9']);
     expect(tileOrigins(null)).toEqual([]);
->>>>>>> wt-map
   });
 });
