@@ -57,6 +57,8 @@ export default defineConfig({
       RATE_LIMIT_PER_MINUTE: '1000',
       DATABASE_URL: '',
       MQTT_URL: '',
+      // a tile server that refuses every connection: the map must still show its points (map.spec.ts)
+      MAP_TILE_URL: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
     },
   },
 });

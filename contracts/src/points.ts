@@ -9,6 +9,7 @@ import {
   pointParametersSchema,
   transmissionTimeSchema,
 } from './point-parameters';
+import { pointLatestSchema, pointLevelSchema } from './point-state';
 import { unitSchema, type UnitGroup } from './units';
 
 export const pointKinds = ['river', 'channel', 'well', 'tank', 'rain_gauge', 'flow'] as const;
@@ -56,6 +57,9 @@ export const pointSchema = z.object({
   parameters: z.record(z.string(), z.record(z.string(), z.unknown())),
   device: z.object({ id: idSchema, serial: z.string(), state: z.string() }).nullable(),
   layers: z.array(z.object({ id: idSchema, name: z.string(), colour: z.string() })),
+  /** The latest reading and level (contracts/point-state.ts). */
+  latest: pointLatestSchema.nullable(),
+  level: pointLevelSchema,
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
   deletedAt: z.iso.datetime({ offset: true }).nullable(),

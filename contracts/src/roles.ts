@@ -105,6 +105,8 @@ export function canUseRouteGroup(
  * Keyed by right, the value lists the roles that hold it.
  */
 export const rights = {
+  /** Every client company's figures at once (the provider's overview): provider staff only. */
+  'network.read': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER'],
   'monitoring.read': [
     'ROLE_ADMIN',
     'ROLE_CHIEF',

@@ -1,120 +1,82 @@
 /**
  * Alerts end to end: a device publishes a level above its point's danger value through a real MQTT
- * client to the server's embedded broker; the alerts screen, open meanwhile, shows the DANGER alert
- * from the live stream without a reload; the operator acknowledges it with a comment.
+ * client to the server's embedded broker. Within 2 s, without a reload, the alerts screen shows the
+ * DANGER alert from the live stream, and the bell of an operator the demo notification config
+ * reaches (Canal del Norte's ROLE_CHIEF_CLIENTE) counts it and lists it; the operator then
+ * acknowledges the alert with a comment.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import mqtt from 'mqtt';
-import { adminToken, e2eMqttPort } from './helpers';
+import { expect, test, type Locator } from '@playwright/test';
+import {
+  companyApi,
+  companyIdByName,
+  connectAsDevice,
+  installLevelStation,
+  levelMessage,
+  milliampsFor,
+  norteName,
+} from './fleet';
+import { adminToken, openSignedIn } from './helpers';
 
-function api(request: APIRequestContext, token: string, companyId: string | null) {
-  const headers = {
-    Authorization: `Bearer ${token}`,
-    ...(companyId ? { 'X-Current-Company': companyId } : {}),
-  };
-  return {
-    async get<T>(path: string): Promise<T> {
-      const response = await request.get(path, { headers });
-      expect(response.ok(), `GET ${path}`).toBeTruthy();
-      return (await response.json()) as T;
-    },
-    async post<T>(path: string, data: object = {}): Promise<T> {
-      const response = await request.post(path, { headers, data });
-      expect(response.ok(), `POST ${path}: ${await response.text()}`).toBeTruthy();
-      return (await response.json()) as T;
-    },
-  };
+/** A recipient of the demo config "Avisos de crecida y fallos de sensor" (admins and operators). */
+const operatorEmail = 'chief-cliente.norte@demo.aforo.dev';
+
+/** The bell's unread count, from its label ("Notificaciones: 3 sin leer"; none: "Notificaciones"). */
+async function unreadOf(bell: Locator): Promise<number> {
+  const label = (await bell.getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) sin leer/.exec(label)?.[1] ?? 0);
 }
 
-async function openAs(page: Page, token: string, companyId: string, path: string): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((session) => localStorage.setItem('aforo.session', JSON.stringify(session)), {
-    token,
-    language: 'es',
-    currentCompanyId: companyId,
-    returnPath: null,
-  });
-  await page.goto(path);
-  await expect(page.getByRole('button', { name: 'Menú de usuario' })).toBeVisible();
-}
-
-/** Publishes one native-JSON message as the device (QoS 1: resolves once the broker acknowledged it). */
-async function publishAsDevice(serial: string, key: string, topic: string, body: object): Promise<void> {
-  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${e2eMqttPort}`, {
-    username: serial,
-    password: key,
-    clientId: `e2e-${serial}`,
-    reconnectPeriod: 0,
-    connectTimeout: 5000,
-  });
-  try {
-    await client.publishAsync(topic, JSON.stringify(body), { qos: 1 });
-  } finally {
-    await client.endAsync();
-  }
-}
-
-test('a DANGER alert raised over MQTT appears live on the alerts screen and is acknowledged', async ({
+test('a DANGER alert raised over MQTT reaches the alerts screen and the bell live, and is acknowledged', async ({
   page,
 }) => {
   test.setTimeout(90_000);
   const token = await adminToken(page.request);
-  const info = await api(page.request, token, null).get<{
-    companies: { id: string; businessName: string }[];
-  }>('/api/users/info/logged');
-  const norte = info.companies.find((c) => c.businessName.startsWith('Canal del Norte'))!.id;
-  const norteApi = api(page.request, token, norte);
-
+  const norte = await companyIdByName(page.request, token, norteName);
   // a 4-20 mA level device (0 → 10 m) installed at a new point whose danger value is 4 m
-  const models = await norteApi.get<{ rows: { id: string; name: string }[] }>('/api/models?length=-1');
-  const products = await norteApi.get<{ rows: { id: string; code: string }[] }>('/api/products?length=-1');
-  const model = models.rows.find((m) => m.name === 'MDS-Dipper-PT')!;
-  const product = products.rows.find((p) => p.code === 'LVL')!;
   const serial = `ALR-${Date.now() % 100_000_000}`;
-  const device = await norteApi.post<{ id: string }>('/api/devices', {
+  const station = await installLevelStation(companyApi(page.request, token, norte), norte, {
     serial,
-    modelId: model.id,
-    productId: product.id,
-  });
-  await norteApi.post(`/api/devices/${device.id}/assign`, { companyId: norte });
-  const point = await norteApi.post<{ id: string; name: string }>('/api/points', {
-    name: `Alerta ${serial}`,
-    latitude: 42.81,
-    longitude: -1.65,
-    kind: 'river',
-    measureTime: 60,
-    transmissionTime: 300,
+    pointName: `Alerta ${serial}`,
     alertValue: 4,
   });
-  await norteApi.post(`/api/devices/${device.id}/install`, {
-    pointId: point.id,
-    configuration: {
-      measureTime: 60,
-      transmissionTime: 300,
-      measuresForAvg: 1,
-      parameters: { ai1: { active: true, value_4mA: 0, value_20mA: 10 } },
-    },
-  });
-  const { key } = await norteApi.post<{ key: string }>(`/api/devices/${device.id}/key`);
+  const { point } = station;
 
-  // the screen of the point's alerts in every state, open before anything is published
-  await openAs(page, token, norte, `/app/operation/alerts?state=all&pointId=${point.id}`);
+  // the operator's screen of the point's alerts in every state, open before anything is published
+  await openSignedIn(page, operatorEmail, `/app/operation/alerts?state=all&pointId=${point.id}`);
   const table = page.getByRole('table', { name: 'Alertas' });
   await expect(page.getByText('Ninguna alerta cumple estos filtros.')).toBeVisible();
+  // the bell open too, once its first answer is in: what it counts now is the baseline
+  const bell = page.getByRole('button', { name: /^Notificaciones/ });
+  await bell.click();
+  const bellList = page.getByRole('dialog').filter({ hasText: 'Marcar todas como leídas' });
+  await expect(bellList).toBeVisible();
+  await expect(bellList.getByText('Cargando…')).toBeHidden();
+  const unreadBefore = await unreadOf(bell);
+  const notification = bellList.getByRole('button', { name: `Alerta: Peligro · ${point.name}` });
+  await expect(notification).toBeHidden();
 
-  // 6 m (13.6 mA) is above the 4 m danger value
-  await publishAsDevice(serial, key, `aforo/v1/LVL/${serial}/up`, {
-    v: 1,
-    product: 'LVL',
-    model: model.name,
-    serial,
-    msg_seq: 1,
-    measures: [{ port: 'ai1', t: Math.floor(Date.now() / 1000) - 5, v: 13.6 }],
-  });
+  // 6 m is above the 4 m danger value; everything below must show within 2 s of the publish
+  const device = await connectAsDevice(station);
+  const { topic, body } = levelMessage(station, 1, milliampsFor(6));
+  const publishedAt = Date.now();
+  try {
+    await device.publishAsync(topic, body, { qos: 1 });
+  } finally {
+    await device.endAsync();
+  }
+  const withinTwoSeconds = () => ({ timeout: Math.max(1, publishedAt + 2000 - Date.now()) });
   const row = table.getByRole('row').filter({ hasText: point.name });
-  await expect(row).toBeVisible({ timeout: 2000 });
+  await Promise.all([
+    expect(row).toBeVisible(withinTwoSeconds()),
+    expect(notification).toBeVisible(withinTwoSeconds()),
+    expect.poll(() => unreadOf(bell), withinTwoSeconds()).toBeGreaterThan(unreadBefore),
+  ]);
   await expect(row.locator('[data-level="DANGER"]')).toHaveText('Peligro');
   await expect(row.getByTestId('alert-state')).toHaveText('Abierta');
+  await expect(notification).toHaveAttribute('data-unread', 'true');
+  await expect(notification).toContainText(`Peligro en ${point.name}`);
+  await bell.click();
+  await expect(bellList).toBeHidden();
 
   // acknowledge it with a comment from the row's menu
   await row.getByRole('button', { name: `Acciones de la alerta de ${point.name}` }).click();

@@ -82,6 +82,16 @@ export async function openSignedIn(page: Page, email: string, path: string): Pro
   });
   const user = (await info.json()) as { company: { id: string } | null; companies: { id: string }[] };
   const currentCompanyId = user.company?.id ?? user.companies[0]?.id ?? null;
+  await openWithToken(page, token, currentCompanyId, path);
+}
+
+/** Opens a path with a session already stored (token and current company), as after a sign-in. */
+export async function openWithToken(
+  page: Page,
+  token: string,
+  currentCompanyId: string | null,
+  path: string,
+): Promise<void> {
   await page.goto('/login');
   await page.evaluate((session) => localStorage.setItem('aforo.session', JSON.stringify(session)), {
     token,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TokenService } from './auth/jwt';
 import { loadJwtSecret } from './auth/secret';
-import { parseEnv, publicUrl } from './config/env';
+import { mapTiles, parseEnv, publicUrl } from './config/env';
 import { createNotifyChannel } from './db/notify-channel';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './demo/seed';
@@ -59,7 +59,14 @@ async function main(): Promise<void> {
     scheduler.add(partitionsJob(database.db, env.BACKFILL_DAYS, log));
     scheduler.add(silenceJob(database, events, log));
     // alerts → notifications → deliveries (DESIGN.md §7): routed on alert.changed, the queue worked here
-    const notifying = createNotifying({ database, events, log, smtpUrl: env.SMTP_URL });
+    const notifying = createNotifying({
+      database,
+      events,
+      log,
+      smtpUrl: env.SMTP_URL,
+      allowPrivateWebhooks: env.WEBHOOK_ALLOW_PRIVATE,
+      retentionDays: env.NOTIFICATION_RETENTION_DAYS,
+    });
     for (const job of notifying.jobs()) scheduler.add(job);
     // resolves after the runs due at start: the partitions exist before ingestion begins
     await scheduler.start();
@@ -154,12 +161,14 @@ async function main(): Promise<void> {
       webDist,
       publicUrl: publicUrl(env),
       smtpUrl: env.SMTP_URL,
+      webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
       // failures per address on one account; 3× that over all accounts; per account only a slow-down
       signInLimits: { perAccountAndIp: limit, perIp: 3 * limit, perAccount: limit },
       publicCallsPerMinute: limit,
       trustProxy: env.TRUST_PROXY === 'on',
       ingestion,
       events,
+      mapTiles: mapTiles(env),
     });
     await app.listen({ port: env.PORT, host: env.HOST });
     closers.unshift(() => app.close());

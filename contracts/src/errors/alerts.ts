@@ -1,4 +1,7 @@
-/** Errors of alerts and their lifecycle (DESIGN.md §7). All of them are Aforo's own (the spec lists none). */
+/**
+ * Errors of alerts, their lifecycle and their notifications (DESIGN.md §7). All of them are Aforo's
+ * own (the spec lists none).
+ */
 import type { ErrorEntry } from './entry';
 
 export const alertErrors = {
@@ -18,5 +21,10 @@ export const alertErrors = {
     status: 409,
     en: 'The alert has already cleared: there is nothing to shelve.',
     es: 'La alerta ya ha finalizado: no hay nada que posponer.',
+  },
+  AL1004: {
+    status: 400,
+    en: 'The webhook address must be on the public internet: local, private and reserved network addresses are not allowed.',
+    es: 'La dirección del webhook debe estar en internet: no se permiten direcciones locales, privadas ni reservadas.',
   },
 } as const satisfies Record<string, ErrorEntry>;

@@ -44,6 +44,10 @@ export const fieldMessages = {
     en: 'Choose at least one role or user',
     es: 'Elija al menos un rol o un usuario',
   },
+  webhookAddress: {
+    en: 'Use a public internet address (not localhost or a private network)',
+    es: 'Use una dirección pública de internet (no localhost ni una red privada)',
+  },
   dateOrder: {
     en: 'The end date must be after the start date',
     es: 'La fecha de fin debe ser posterior a la fecha de inicio',

@@ -15,19 +15,19 @@ import type { Database, Db } from '../db/client';
 import { afterCommit, transactor } from '../db/transaction';
 import type { CommittedMeasure } from '../events/event-map';
 import type { EventBus } from '../events/event-bus';
-import { recordChange } from '../modules/log-entries/history';
+import { recordChanges, type ChangeRecord } from '../modules/log-entries/history';
 import {
   applyTransition,
   clearSilence,
   laggingSeries,
-  loadSeriesContexts,
   lockSeriesStates,
-  measuresAfter,
   refreshPointLevels,
   saveSeriesStates,
   seriesId,
   type SeriesKey,
 } from './alerting.repository';
+import { createContextCache } from './context-cache';
+import { samplesInOrder } from './read-back';
 import { evaluateSeries, type Sample, type SeriesState } from './evaluator';
 import { seriesRules } from './series-rules';
 
@@ -41,7 +41,19 @@ export interface AlertEngine {
   readonly delays: number[];
 }
 
+/** A series of a round: its own committed rows, and the bound (epoch ms, exclusive) of its read-back. */
+interface RoundSeries {
+  key: SeriesKey;
+  samples: Sample[];
+  /** null: read everything stored after the evaluated time (catch-up). */
+  upTo: number | null;
+}
+/** A series whose read-back hit the round's limit, evaluated again in the next round. */
+type Continued = SeriesKey & { upTo: number | null };
+
 const catchUpSeries = 1000;
+/** Shortest time between the starts of two rounds (ms): the commit → alert delay it may add. */
+const roundInterval = 250;
 /** Samples per series and round; a series with more is evaluated again at once. */
 const roundSamples = 10_000;
 
@@ -52,46 +64,73 @@ export function createAlertEngine(options: {
 }): AlertEngine {
   const { database, events, log } = options;
   const transact = transactor(database.db, events);
-  let queued: Array<{ rows: CommittedMeasure[]; at: number; more?: SeriesKey[] }> = [];
+  const contextCache = createContextCache({ events });
+  let queued: Array<{ rows: CommittedMeasure[]; at: number; more?: Continued[] }> = [];
   let running: Promise<void> | null = null;
   let closed = false;
+  let lastRound = 0;
+  /** Series whose memory row exists (no insert needed before locking it). */
+  const known = new Set<string>();
+  /**
+   * PGlite lives inside this process: this writer is the only one, so the rows a round was told of
+   * are all the rows in its range — once the catch-up has evaluated what was stored before this
+   * engine listened, and except after a round failed, whose series are checked again.
+   */
+  const soleWriter = database.kind === 'pglite';
+  let caughtUp = false;
+  const suspect = new Set<string>();
   const delays: number[] = [];
 
   /**
    * One transaction over some series. What is evaluated in order is read back from the measures
    * after each series' evaluated time — so rows of a round that failed, of a crash, or of another
-   * process are never skipped; `stale` holds the round's own rows older than that time (arrived out
-   * of order), which can only be recorded as late.
+   * process are never skipped — up to the round's own newest row: rows beyond it belong to batches
+   * still queued (or to another process's round), and reading them now would make them "older than
+   * the evaluated time" when their own round comes, i.e. falsely late. `stale` holds the round's own
+   * rows older than the evaluated time (arrived out of order), which can only be recorded as late.
    */
-  async function evaluate(
-    bySeries: Map<string, { key: SeriesKey; samples: Sample[] }>,
-  ): Promise<SeriesKey[]> {
+  async function evaluate(bySeries: Map<string, RoundSeries>): Promise<Continued[]> {
     if (bySeries.size === 0) return [];
     const keys = [...bySeries.values()].map((s) => s.key);
-    const unfinished: SeriesKey[] = [];
+    const unfinished: Continued[] = [];
     await transact(async (tx: Db) => {
-      const contexts = await loadSeriesContexts(tx, keys);
+      const contexts = await contextCache.get(tx, keys);
       const live = keys.filter((k) => contexts.has(seriesId(k)));
-      const states = await lockSeriesStates(tx, live);
+      let states = await lockSeriesStates(
+        tx,
+        live,
+        live.filter((k) => !known.has(seriesId(k))),
+      );
+      // a row gone since (its point deleted and restored, a test's clean-up): created again
+      if (states.size < live.length) states = await lockSeriesStates(tx, live);
+      for (const k of live) known.add(seriesId(k));
       // a series new to the engine starts at this round's own rows, not at the start of its history
-      const from = live.flatMap((k) => {
+      const ranges = live.flatMap((k) => {
         const lastTs = states.get(seriesId(k))!.lastTs;
-        const own = bySeries.get(seriesId(k))!.samples;
-        if (lastTs !== null) return [{ ...k, after: lastTs }];
+        const { samples: own, upTo } = bySeries.get(seriesId(k))!;
+        if (lastTs !== null) return [{ ...k, after: lastTs, upTo, own }];
         if (own.length === 0) return [];
-        return [{ ...k, after: Math.min(...own.map((x) => x.ts)) - 0.001 }];
+        return [{ ...k, after: Math.min(...own.map((x) => x.ts)) - 0.001, upTo, own }];
       });
-      const fresh = await measuresAfter(tx, from, roundSamples);
+      const fresh = await samplesInOrder(
+        tx,
+        ranges,
+        roundSamples,
+        (id) => soleWriter && caughtUp && !suspect.has(id),
+      );
+      for (const range of ranges) suspect.delete(seriesId(range));
+      for (const key of fresh.unfinished)
+        unfinished.push({ ...key, upTo: bySeries.get(seriesId(key))!.upTo });
       const now = Date.now();
       const saved: Array<[SeriesKey, SeriesState]> = [];
       const changed: SeriesKey[] = [];
       const heard: Array<{ key: SeriesKey; ts: number; value: number | null }> = [];
+      const history: ChangeRecord[] = [];
       for (const key of live) {
         const id = seriesId(key);
         const context = contexts.get(id)!;
         const state = states.get(id)!;
-        const inOrder = fresh.get(id) ?? [];
-        if (inOrder.length === roundSamples) unfinished.push(key);
+        const inOrder = fresh.samples.get(id) ?? [];
         const stale = bySeries.get(id)!.samples.filter((s) => state.lastTs !== null && s.ts <= state.lastTs);
         if (inOrder.length === 0 && stale.length === 0) continue;
         const rules = seriesRules(context.point, context.port);
@@ -103,7 +142,7 @@ export function createAlertEngine(options: {
           if (!alertId) continue;
           alertIds.push(alertId);
           if (transition.action !== 'repeat')
-            await recordChange(tx, null, {
+            history.push({
               entityType: 'alert',
               entityId: alertId,
               action: transition.action === 'clear' ? 'alert_clear' : 'alert_open',
@@ -127,6 +166,7 @@ export function createAlertEngine(options: {
         changed.push({ pointId: cleared.pointId, port: '' });
         afterCommit(tx, 'alert.changed', { alertId: cleared.id, pointId: cleared.pointId });
       }
+      await recordChanges(tx, null, history);
       await saveSeriesStates(tx, saved);
       // the stream's cue, after the colours below are written (ids only: the listeners read the rest)
       const evaluated = [...new Set(saved.map(([k]) => k.pointId))];
@@ -140,22 +180,30 @@ export function createAlertEngine(options: {
     return unfinished;
   }
 
-  function group(rows: CommittedMeasure[], more: SeriesKey[] = []) {
-    const bySeries = new Map<string, { key: SeriesKey; samples: Sample[] }>();
-    for (const key of more) bySeries.set(seriesId(key), { key, samples: [] });
+  function group(rows: CommittedMeasure[], more: Continued[] = []) {
+    const bySeries = new Map<string, RoundSeries>();
+    for (const { upTo, ...key } of more) bySeries.set(seriesId(key), { key, samples: [], upTo });
     for (const row of rows) {
       if (row.pointId === null) continue;
       const key = { pointId: row.pointId, port: row.port };
       const id = seriesId(key);
       let entry = bySeries.get(id);
-      if (!entry) bySeries.set(id, (entry = { key, samples: [] }));
-      entry.samples.push({ ts: row.ts.getTime(), value: row.interpreted, flag: row.flag });
+      if (!entry) bySeries.set(id, (entry = { key, samples: [], upTo: null }));
+      const ts = row.ts.getTime();
+      entry.samples.push({ ts, value: row.interpreted, flag: row.flag });
+      // the event's times are whole milliseconds; the stored ones may hold microseconds
+      entry.upTo = Math.max(entry.upTo ?? 0, ts + 1);
     }
     return bySeries;
   }
 
   async function drain(): Promise<void> {
     while (queued.length > 0 && !closed) {
+      // rounds start at most every `roundInterval` ms: each round costs a few statements whatever
+      // its size, so under load fewer, larger rounds leave the database to the writer
+      const wait = lastRound + roundInterval - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      lastRound = Date.now();
       const round = queued;
       queued = [];
       try {
@@ -170,7 +218,11 @@ export function createAlertEngine(options: {
         if (delays.length > 10_000) delays.splice(0, delays.length - 10_000);
         if (unfinished.length > 0) queued.push({ rows: [], at: done, more: unfinished });
       } catch (err) {
-        // the measures are stored; the catch-up at the next start evaluates what this round missed
+        // the measures are stored: the next round of each series reads them back (and the catch-up
+        // at the next start evaluates what no later round reached)
+        for (const batch of round)
+          for (const row of batch.rows)
+            if (row.pointId) suspect.add(seriesId({ pointId: row.pointId, port: row.port }));
         log.error({ err, batches: round.length }, 'alert evaluation failed');
       }
     }
@@ -200,12 +252,18 @@ export function createAlertEngine(options: {
       // bounded: a series that cannot be evaluated (its point deleted) must not hold the start
       for (let pass = 0; pass < 50; pass += 1) {
         const lagging = await laggingSeries(database.db, catchUpSeries);
-        const bySeries = new Map(lagging.map((key) => [seriesId(key), { key, samples: [] as Sample[] }]));
+        const bySeries = new Map(
+          lagging.map(({ pointId, port }) => [
+            seriesId({ pointId, port }),
+            { key: { pointId, port }, samples: [], upTo: null },
+          ]),
+        );
         const unfinished = await evaluate(bySeries);
         total += lagging.length;
         if (lagging.length < catchUpSeries && unfinished.length === 0) break;
       }
       if (total > 0) log.info({ series: total }, 'alert evaluation caught up');
+      caughtUp = true;
       return total;
     },
     async close() {
@@ -213,6 +271,7 @@ export function createAlertEngine(options: {
       await events.idle();
       while (running) await running;
       off();
+      contextCache.close();
       closed = true;
     },
   };

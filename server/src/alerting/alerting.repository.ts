@@ -107,18 +107,25 @@ export async function loadSeriesContexts(tx: Db, keys: SeriesKey[]): Promise<Map
 /**
  * The evaluator's memory of each series, locked until the transaction ends: two processes evaluating
  * the same series take turns, and the second starts from what the first stored. Keys are locked in
- * one sorted order so two engines never wait on each other crosswise.
+ * one sorted order so two engines never wait on each other crosswise. `create`: the keys whose row
+ * may not exist yet (a series new to this engine); the others cost no insert.
  */
-export async function lockSeriesStates(tx: Db, keys: SeriesKey[]): Promise<Map<string, SeriesState>> {
+export async function lockSeriesStates(
+  tx: Db,
+  keys: SeriesKey[],
+  create: SeriesKey[] = keys,
+): Promise<Map<string, SeriesState>> {
   const sorted = [...keys].sort((a, b) => seriesId(a).localeCompare(seriesId(b)));
   const points = p(sorted.map((k) => k.pointId));
   const ports = p(sorted.map((k) => k.port));
-  await tx.execute(sql`
-    insert into alert_series_states (point_id, port, state)
-    select point_id, port, ${p(JSON.stringify(emptySeriesState()))}::jsonb
-    from unnest(${points}::uuid[], ${ports}::text[]) as k(point_id, port)
-    order by point_id, port
-    on conflict do nothing`);
+  if (create.length > 0)
+    await tx.execute(sql`
+      insert into alert_series_states (point_id, port, state)
+      select point_id, port, ${p(JSON.stringify(emptySeriesState()))}::jsonb
+      from unnest(${p(create.map((k) => k.pointId))}::uuid[], ${p(create.map((k) => k.port))}::text[])
+        as k(point_id, port)
+      order by point_id, port
+      on conflict do nothing`);
   const result = await tx.execute(sql`
     select s.point_id::text, s.port, s.state from alert_series_states s
     join unnest(${points}::uuid[], ${ports}::text[]) as k(point_id, port)
@@ -221,15 +228,24 @@ export function levelRankOf(column: SQL): SQL {
 }
 const levelRank = levelRankOf(sql`a.level`);
 
-/** series_latest.alert_level of every series of these points = its worst active alert or its point's. */
+/**
+ * series_latest.alert_level of every series of these points = its worst active alert or its point's.
+ * Only rows whose level changes are written: the writer updates the same rows with every batch, and
+ * on PostgreSQL an update waits for the batch holding the row (a rewrite of an unchanged level cost
+ * seconds a round under load).
+ */
 export async function refreshPointLevels(tx: Db, pointIds: string[]): Promise<void> {
   if (pointIds.length === 0) return;
   await tx.execute(sql`
-    update series_latest sl set alert_level = coalesce((
-      select a.level from alerts a
-      where a.point_id = sl.point_id and (a.port = sl.port or a.port is null) and a.cleared_at is null
-      order by ${levelRank} desc limit 1), 'OK')
-    where sl.point_id = any(${p([...new Set(pointIds)])}::uuid[])`);
+    update series_latest sl set alert_level = w.level
+    from (
+      select s.point_id, s.port, coalesce((
+        select a.level from alerts a
+        where a.point_id = s.point_id and (a.port = s.port or a.port is null) and a.cleared_at is null
+        order by ${levelRank} desc limit 1), 'OK') as level
+      from series_latest s where s.point_id = any(${p([...new Set(pointIds)])}::uuid[])
+    ) w
+    where sl.point_id = w.point_id and sl.port = w.port and sl.alert_level is distinct from w.level`);
 }
 
 /** Series whose stored measures run ahead of their evaluator (a crash between commit and evaluation). */
@@ -250,13 +266,34 @@ export async function laggingSeries(
   }));
 }
 
+/** How many measures each series stores after its evaluated time and before `upTo` (both epoch ms). */
+export async function countMeasuresBetween(
+  tx: Db,
+  ranges: Array<SeriesKey & { after: number; upTo: number }>,
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (ranges.length === 0) return counts;
+  const result = await tx.execute(sql`
+    select k.point_id::text, k.port, (
+      select count(*) from measures
+      where point_id = k.point_id and port = k.port
+        and ts > ${fromMicros(sql.raw('k.after'))} and ts < ${fromMicros(sql.raw('k.up_to'))})::int as n
+    from unnest(${p(ranges.map((k) => k.pointId))}::uuid[], ${p(ranges.map((k) => k.port))}::text[],
+      ${p(ranges.map((k) => micros(k.after)))}::float8[], ${p(ranges.map((k) => micros(k.upTo)))}::float8[])
+      as k(point_id, port, after, up_to)`);
+  for (const r of rowsOf<{ point_id: string; port: string; n: number }>(result))
+    counts.set(seriesId({ pointId: r.point_id, port: r.port }), Number(r.n));
+  return counts;
+}
+
 /**
- * The stored measures of each series after its evaluated time (epoch ms; null: from the start),
- * oldest first, at most `limit` per series: what a round evaluates, whoever committed them.
+ * The stored measures of each series after its evaluated time (epoch ms; null: from the start) and
+ * before `upTo` (epoch ms, exclusive; null: no bound), oldest first, at most `limit` per series:
+ * what a round evaluates, whoever committed them.
  */
 export async function measuresAfter(
   tx: Db,
-  from: Array<SeriesKey & { after: number | null }>,
+  from: Array<SeriesKey & { after: number | null; upTo: number | null }>,
   limit: number,
 ): Promise<Map<string, Array<{ ts: number; value: number | null; flag: number }>>> {
   const byId = new Map<string, Array<{ ts: number; value: number | null; flag: number }>>();
@@ -264,10 +301,12 @@ export async function measuresAfter(
   const result = await tx.execute(sql`
     select k.point_id::text, k.port, m.ts, m.value, m.flag
     from unnest(${p(from.map((k) => k.pointId))}::uuid[], ${p(from.map((k) => k.port))}::text[],
-      ${p(from.map((k) => micros(k.after)))}::float8[]) as k(point_id, port, after)
+      ${p(from.map((k) => micros(k.after)))}::float8[],
+      ${p(from.map((k) => (k.upTo === null ? null : micros(k.upTo))))}::float8[]) as k(point_id, port, after, up_to)
     cross join lateral (
       select ${msOf('ts')} as ts, interpreted as value, flag from measures
       where point_id = k.point_id and port = k.port and ts > ${fromMicros(sql.raw('k.after'))}
+        and (k.up_to is null or ts < ${fromMicros(sql.raw('k.up_to'))})
       order by ts limit ${p(limit)}) m
     order by k.point_id, k.port, m.ts`);
   for (const r of rowsOf<{ point_id: string; port: string; ts: number; value: number | null; flag: number }>(

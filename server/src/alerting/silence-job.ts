@@ -7,7 +7,8 @@
  * should transmit, or more than 30 % of a company's transmitting points (at least 3) crossed their
  * deadline within the last few minutes, one incident opens; the NO_TRANSMISSION alerts raised while
  * it lasts are still recorded, tied to it, so notifying holds them until it ends (an incident ends
- * when ingestion hears again, or when the company's silent share is back to 30 % or less).
+ * when ingestion hears again, or when the company's silent share is back to 30 % or less). Provider
+ * staff are told of each start and end in the same transaction (notifying/incident-notices.ts).
  */
 import type { Logger } from 'pino';
 import type { Database, Db } from '../db/client';
@@ -15,6 +16,7 @@ import { afterCommit, transactor } from '../db/transaction';
 import type { EventPublisher } from '../events/event-map';
 import type { Job } from '../jobs/scheduler';
 import { recordChange } from '../modules/log-entries/history';
+import { noticeIncident } from '../notifying/incident-notices';
 import { refreshPointLevels } from './alerting.repository';
 import {
   clearUnwatched,
@@ -65,6 +67,7 @@ export async function checkSilence(
       if (!id) return;
       incidents.set(companyId, id);
       started += 1;
+      await noticeIncident(tx, id, 'start');
       await recordChange(tx, null, {
         entityType: 'incident',
         entityId: id,
@@ -76,9 +79,11 @@ export async function checkSilence(
     };
     const close = async (companyId: string | null) => {
       const id = incidents.get(companyId)!;
-      await endIncident(tx, id);
+      const endedNow = await endIncident(tx, id);
       incidents.delete(companyId);
+      if (!endedNow) return;
       ended += 1;
+      await noticeIncident(tx, id, 'end');
       await recordChange(tx, null, {
         entityType: 'incident',
         entityId: id,

@@ -14,8 +14,11 @@ import type { Db } from '../db/client';
 const p = sql.param;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** The watched points with their silence deadline, as a CTE body (one place for the rule). */
-const watched = sql`
+/**
+ * The watched points with their silence deadline, as a CTE body (one place for the rule; the
+ * overview's "devices out of service" reads it too).
+ */
+export const watched = sql`
   select p.id as point_id, p.company_id, p.test, d.id as device_id, d.state as device_state,
     coalesce((select max(sl.updated_at) from series_latest sl where sl.point_id = p.id), d.updated_at)
       + make_interval(secs => 2 * p.transmission_time + 300) as deadline
@@ -77,8 +80,12 @@ export async function startIncident(
   return rowsOf<{ id: string }>(result)[0]?.id ?? null;
 }
 
-export async function endIncident(tx: Db, id: string): Promise<void> {
-  await tx.execute(sql`update incidents set ended_at = now() where id = ${p(id)}::uuid and ended_at is null`);
+/** Ends an open incident; false when it had ended already (nothing to tell). */
+export async function endIncident(tx: Db, id: string): Promise<boolean> {
+  const result = await tx.execute(
+    sql`update incidents set ended_at = now() where id = ${p(id)}::uuid and ended_at is null returning id`,
+  );
+  return rowsOf(result).length > 0;
 }
 
 /**

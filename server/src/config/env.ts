@@ -2,10 +2,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { noMapTiles, type MapTiles } from '@aforo/contracts/map';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const onOff = z.enum(['on', 'off']);
+/** true|false (on|off and 1|0 read the same) → boolean. */
+const flag = z
+  .enum(['true', 'false', 'on', 'off', '1', '0'])
+  .transform((v) => v === 'true' || v === 'on' || v === '1');
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -37,7 +42,13 @@ export const envSchema = z.object({
   /** At shutdown, the alert engine's commit → recorded delays (ms, JSON) go here (bench:ingest). */
   ALERT_DELAYS_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Map tile URL template ({z}/{x}/{y}); `none` = no tiles (the map draws points on a plain background). */
+  MAP_TILE_URL: z
+    .string()
+    .refine((v) => v === noMapTiles || /^https?:\/\/[^/\s]+\/\S*$/.test(v), 'an http(s) URL template or none')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Credit shown on the map for its tiles (HTML allowed: it is the operator's own setting). */
+  MAP_TILE_ATTRIBUTION: z.string().max(500).default('&copy; OpenStreetMap contributors'),
   WEB_DIST: z.string().optional(),
   /** Sign-in attempts and public account calls a minute, per address and per account. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
@@ -52,6 +63,10 @@ export const envSchema = z.object({
     .default(256 * 1024),
   /** The embedded broker closes a connection that has not sent CONNECT within this many seconds. */
   MQTT_CONNECT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  /** true = webhooks may target loopback/private/link-local addresses (tests, local demos); never in production. */
+  WEBHOOK_ALLOW_PRIVATE: flag.default(false),
+  /** Read notifications and sent/failed deliveries are deleted after this many days (unread: at least 365). */
+  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Simultaneous embedded-broker connections from one address (gateways, carrier NAT: raise it). */
   MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
 });
@@ -68,6 +83,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   // npm runs workspace scripts inside server/: a relative DATA_DIR means "from where you typed the command"
   const from = source.INIT_CWD ?? process.cwd();
   return { ...parsed.data, DATA_DIR: path.resolve(from, parsed.data.DATA_DIR) };
+}
+
+/** The tile setting as the map payload carries it. */
+export function mapTiles(env: Env): MapTiles {
+  const url = env.MAP_TILE_URL === noMapTiles ? null : env.MAP_TILE_URL;
+  return { url, attribution: url ? env.MAP_TILE_ATTRIBUTION : '' };
 }
 
 export function publicUrl(env: Env): string {

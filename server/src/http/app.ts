@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { errorMessage } from '@aforo/contracts/errors';
+import type { MapTiles } from '@aforo/contracts/map';
 import type { TokenService } from '../auth/jwt';
 import { createSessionResolver } from '../auth/session';
 import type { Database } from '../db/client';
@@ -36,6 +37,10 @@ import { devicesRoutes } from '../modules/devices/devices.routes';
 import { createDevicesService } from '../modules/devices/devices.service';
 import { healthRoutes } from '../modules/health/health.routes';
 import { layersRoutes } from '../modules/layers/layers.routes';
+import { mapRoutes } from '../modules/map/map.routes';
+import { createMapService, defaultMapTiles } from '../modules/map/map.service';
+import { riverLevelRoutes } from '../modules/river-level/river-level.routes';
+import { createRiverLevelService } from '../modules/river-level/river-level.service';
 import { measuresRoutes } from '../modules/measures/measures.routes';
 import { createMeasuresService } from '../modules/measures/measures.service';
 import { eventsRoutes } from '../modules/events/events.routes';
@@ -61,6 +66,10 @@ import { createNetworksService } from '../modules/networks/networks.service';
 import { pointSeriesRoutes } from '../modules/points/point-series.routes';
 import { createPointSeriesService } from '../modules/points/point-series.service';
 import { pointsRoutes } from '../modules/points/points.routes';
+import { monitoringRoutes } from '../modules/monitoring/monitoring.routes';
+import { createMonitoringService } from '../modules/monitoring/monitoring.service';
+import { overviewRoutes } from '../modules/overview/overview.routes';
+import { createOverviewService } from '../modules/overview/overview.service';
 import { createPointsService } from '../modules/points/points.service';
 import { productsRoutes } from '../modules/products/products.routes';
 import { createProductsService } from '../modules/products/products.service';
@@ -104,8 +113,12 @@ export interface AppOptions {
   version?: string;
   /** Device ingestion: serves POST /ingest/v1/up. */
   ingestion?: Ingestion;
+  /** WEBHOOK_ALLOW_PRIVATE: notification configs may name webhooks on loopback/private addresses. */
+  webhookAllowPrivate?: boolean;
   /** Where services publish after commit (device.changed, point.changed); a local bus when unset. */
   events?: EventBus;
+  /** Map tiles (MAP_TILE_URL); unset: none, the map draws on a plain background. */
+  mapTiles?: MapTiles;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -118,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
-  await registerSecurityHeaders(app, { publicUrl: options.publicUrl });
+  await registerSecurityHeaders(app, { publicUrl: options.publicUrl, mapTileUrl: options.mapTiles?.url });
 
   await app.register(swagger, {
     openapi: {
@@ -169,14 +182,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(componentTypesRoutes(createComponentTypesService(db)));
   await app.register(componentsRoutes(createComponentsService(db)));
   await app.register(pointsRoutes(createPointsService(db, events)));
+  await app.register(monitoringRoutes(createMonitoringService(db)));
+  await app.register(overviewRoutes(createOverviewService(db)));
   if (ingestion) await app.register(ingestRoutes(ingestion));
   await app.register(pointSeriesRoutes(createPointSeriesService(db)));
   await app.register(layersRoutes(createLayersService(db)));
+  await app.register(mapRoutes(createMapService(db, { tiles: options.mapTiles ?? defaultMapTiles })));
+  await app.register(riverLevelRoutes(createRiverLevelService(db)));
   await app.register(measuresRoutes(createMeasuresService(db)));
   await app.register(eventsRoutes(createEventsService(db)));
   await app.register(failedMeasuresRoutes(createFailedMeasuresService(db)));
   await app.register(alertsRoutes(createAlertsService(db, transactor(db, events))));
-  await app.register(notificationConfigsRoutes(createNotificationConfigsService(db)));
+  await app.register(
+    notificationConfigsRoutes(
+      createNotificationConfigsService(db, { allowPrivateWebhooks: options.webhookAllowPrivate ?? false }),
+    ),
+  );
   await app.register(notificationsRoutes(createNotificationsService(db)));
   // pushes alerts and the notifications of notification.created (routed in any process)
   const streamHub = createStreamHub({ db, events, log: app.log });

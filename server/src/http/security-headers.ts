@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 export interface SecurityHeaderOptions {
   /** HSTS only makes sense (and is only honoured) when users reach Aforo over https. */
   publicUrl?: string;
+  /** MAP_TILE_URL: its origin may serve images (the map's tiles). */
+  mapTileUrl?: string | null;
 }
 
 /** The Content-Security-Policy directives, exported so the docs and tests read the same list. */
@@ -25,14 +27,27 @@ export const contentSecurityPolicy = {
   upgradeInsecureRequests: null,
 };
 
+/** The origin of a tile URL template, with {s} subdomains as a wildcard (CSP host sources allow `*.`). */
+export function tileOrigins(template: string | null | undefined): string[] {
+  if (!template) return [];
+  const match = /^(https?):\/\/([^/]+)/.exec(template);
+  if (!match) return [];
+  const host = match[2]!.replace(/^\{s\}\./, '*.').replace(/[{}]/g, '');
+  return [`${match[1]}://${host}`];
+}
+
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions,
 ): Promise<void> {
   const isHttps = options.publicUrl?.startsWith('https://') ?? false;
+  const directives = {
+    ...contentSecurityPolicy,
+    imgSrc: [...contentSecurityPolicy.imgSrc, ...tileOrigins(options.mapTileUrl)],
+  };
   await app.register(helmet, {
     global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: { useDefaults: false, directives },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,

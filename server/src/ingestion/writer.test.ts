@@ -4,7 +4,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seriesLatest } from '../db/schema';
 import { createEventBus } from '../events/event-bus';
 import type { EventMap } from '../events/event-map';
-import { silentLog, startIngestHarness, type IngestHarness } from '../test/ingest-harness';
+import { lockDeviceExclusively } from '../db/device-lock';
+import {
+  buildInstalledDevice,
+  silentLog,
+  startIngestHarness,
+  type IngestHarness,
+} from '../test/ingest-harness';
 import type { Prepared } from './pipeline';
 import { createBatchWriter } from './writer';
 
@@ -138,3 +144,46 @@ it('keeps series_latest on the newest measure of a batch whatever the order they
   ]);
   expect(await latestEpoch('ai8')).toBe(epoch + 400);
 });
+
+// On PostgreSQL several batches commit at once; PGlite writes one at a time (nothing to reorder).
+it.runIf(process.env.TEST_DATABASE_URL)(
+  'announces batches in the order they were taken, whatever order they commit in',
+  async () => {
+    const other = await buildInstalledDevice(h.database.db);
+    const events = createEventBus({ log: silentLog });
+    const writer = createBatchWriter(h.database, silentLog, {}, events);
+    const announced: string[] = [];
+    events.on('measures.committed', (batch) => void announced.push(batch.rows[0]!.deviceId));
+    // the first batch waits for a device lock held by another transaction; the second does not
+    let unlock = () => {};
+    const held = new Promise<void>((resolve) => (unlock = resolve));
+    let locked = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = h.database.db.transaction(async (tx) => {
+      await lockDeviceExclusively(tx, h.device.id);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const first = writer.submit(message(40, [epoch + 400]));
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = await writer.submit({
+      ...message(41, [epoch + 400]),
+      serial: other.device.serial,
+      measures: message(41, [epoch + 400]).measures.map((m) => ({
+        ...m,
+        deviceId: other.device.id,
+        pointId: other.point.id,
+      })),
+    });
+    expect(second.accepted).toBe(1);
+    await events.idle();
+    // the second is committed and acknowledged, but announced only after the first
+    expect(announced).toEqual([]);
+    unlock();
+    await holder;
+    expect((await first).accepted).toBe(1);
+    await events.idle();
+    expect(announced).toEqual([h.device.id, other.device.id]);
+  },
+);

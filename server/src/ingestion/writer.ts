@@ -195,14 +195,26 @@ export function createBatchWriter(
     }
   }
 
+  /**
+   * Batches are announced in the order they were taken, whatever order they commit in (several
+   * commit at once on PostgreSQL): a device's messages are taken in the order they arrived, so the
+   * alert engine hears each series' values in time order and does not take a slower batch's older
+   * values for late ones. The acknowledgements do not wait: only the announcement does.
+   */
+  const unannounced: Array<{ written: Written[]; done: boolean }> = [];
+  function release(): void {
+    while (unannounced[0]?.done) for (const written of unannounced.shift()!.written) announce(written);
+  }
+
   /** When a batch fails, each message is retried alone so one bad message cannot block the rest. */
-  async function writeAlone(job: Job): Promise<void> {
+  async function writeAlone(job: Job): Promise<Written | null> {
     try {
       const written = await writeBatch(database.db, [job]);
       job.resolve(written.acks[0]!);
-      announce(written);
+      return written;
     } catch (err) {
       job.reject(err);
+      return null;
     }
   }
 
@@ -210,15 +222,23 @@ export function createBatchWriter(
     const batch = take();
     if (batch.length === 0) return;
     running += 1;
+    const slot = { written: [] as Written[], done: false };
+    unannounced.push(slot);
     try {
       const written = await writeBatch(database.db, batch);
       batch.forEach((job, i) => job.resolve(written.acks[i]!));
-      announce(written);
+      slot.written.push(written);
     } catch (err) {
       log.warn({ err, messages: batch.length }, 'batch write failed');
-      if (batch.length > 1 && (await database.ping())) for (const job of batch) await writeAlone(job);
+      if (batch.length > 1 && (await database.ping()))
+        for (const job of batch) {
+          const written = await writeAlone(job);
+          if (written) slot.written.push(written);
+        }
       else for (const job of batch) job.reject(err);
     } finally {
+      slot.done = true;
+      release();
       running -= 1;
       pump();
     }

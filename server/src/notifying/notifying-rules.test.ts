@@ -52,7 +52,14 @@ beforeAll(async () => {
   pointId = (await buildPoint(db, companyId, { name: 'Río Ebro' })).id;
   operator = (await buildUser(db, { companyId, roles: ['ROLE_CHIEF_CLIENTE'] })).id;
   boss = (await buildUser(db, { companyId, roles: ['ROLE_ADMIN_CLIENTE'] })).id;
-  worker = createDeliveryWorker({ database, events, mailer: createMailer(db, {}), log: silentLog });
+  // the receiver listens on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE); webhook-address.test.ts has it off
+  worker = createDeliveryWorker({
+    database,
+    events,
+    mailer: createMailer(db, {}),
+    log: silentLog,
+    allowPrivateWebhooks: true,
+  });
 });
 afterAll(async () => {
   await worker?.close();
@@ -260,7 +267,7 @@ describe('webhook delivery', () => {
     await worker.runOnce();
     let [d] = (await deliveries()).filter((x) => x.channel === 'webhook');
     expect(d!.status).toBe('queued');
-    expect(d!.lastError).toMatch(/fetch failed/);
+    expect(d!.lastError).toMatch(/ECONNREFUSED/);
     await database.db
       .update(notificationDeliveries)
       .set({ attempts: maxAttempts - 1, notBefore: null })

@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Language } from '@aforo/contracts/constants';
+import { globalRoles } from '@aforo/contracts/roles';
 import type { Db } from '../db/client';
 
 const p = sql.param;
@@ -147,8 +148,10 @@ export async function configById(tx: Db, id: string): Promise<ConfigForRouting |
 }
 
 /**
- * The people a config reaches now: users holding one of `roles` in an Active profile of the company,
- * and the users named, if they still have an Active profile there. Only Active accounts.
+ * The people a config reaches now: users holding one of `roles` in an Active profile of the company;
+ * for the global roles among them (ADMIN, CHIEF, VIEWER), provider staff holding one in their Active
+ * global profile (they watch every client's network); and the users named, if they still have an
+ * Active profile there. Only Active accounts (never Suspended, Disabled, Created…).
  */
 export async function resolveRecipients(
   tx: Db,
@@ -157,12 +160,14 @@ export async function resolveRecipients(
   userIds: string[],
 ): Promise<Recipient[]> {
   if (roles.length === 0 && userIds.length === 0) return [];
+  const global = roles.filter((r) => (globalRoles as readonly string[]).includes(r));
   const result = await tx.execute(sql`
     select distinct u.id::text, u.email, trim(concat_ws(' ', u.name, u.surname)) as name, u.language
     from users u join user_profiles up on up.user_id = u.id
-    where up.company_id = ${p(companyId)}::uuid and up.state = 'Active'
-      and u.state = 'Active' and u.deleted_at is null
-      and (up.roles && ${p(roles)}::text[] or u.id = any(${p(userIds)}::uuid[]))
+    where up.state = 'Active' and u.state = 'Active' and u.deleted_at is null
+      and ((up.company_id = ${p(companyId)}::uuid
+          and (up.roles && ${p(roles)}::text[] or u.id = any(${p(userIds)}::uuid[])))
+        or (up.company_id is null and up.roles && ${p(global)}::text[]))
     order by u.id::text`);
   return rowsOf<{ id: string; email: string; name: string; language: string }>(result).map((r) => ({
     id: r.id,

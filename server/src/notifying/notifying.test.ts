@@ -112,7 +112,14 @@ beforeAll(async () => {
   );
   closeHub = hub.close;
   engine = createAlertEngine({ database: h.database, events: h.events, log: silentLog });
-  notifying = createNotifying({ database: h.database, events: h.events, log: silentLog, pollMs: 100 });
+  // the receiver listens on 127.0.0.1 (WEBHOOK_ALLOW_PRIVATE, as in local demos)
+  notifying = createNotifying({
+    database: h.database,
+    events: h.events,
+    log: silentLog,
+    pollMs: 100,
+    allowPrivateWebhooks: true,
+  });
   notifying.start();
 });
 afterAll(async () => {

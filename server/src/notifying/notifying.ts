@@ -1,6 +1,7 @@
 /**
  * The notifying engine (DESIGN.md §7): routes every alert.changed into the delivery queue
- * (router.ts), works the queue (worker.ts) and runs its minute jobs (upkeep.ts). It runs in the
+ * (router.ts), works the queue (worker.ts) and runs its minute jobs (upkeep.ts) and its hourly
+ * retention (retention.ts). It runs in the
  * processes with the jobs role (and `all`); alert.changed reaches each of them, and the routing
  * marks make the second one a no-op.
  */
@@ -10,6 +11,7 @@ import type { EventBus } from '../events/event-bus';
 import type { Job } from '../jobs/scheduler';
 import { createMailer } from '../mail/mailer';
 import { createRouter } from './router';
+import { notificationRetentionJob } from './retention';
 import { escalationJob, notifyingUpkeepJob } from './upkeep';
 import { createDeliveryWorker } from './worker';
 
@@ -19,11 +21,22 @@ export function createNotifying(options: {
   log: Logger;
   smtpUrl?: string;
   pollMs?: number;
+  /** WEBHOOK_ALLOW_PRIVATE */
+  allowPrivateWebhooks?: boolean;
+  /** NOTIFICATION_RETENTION_DAYS */
+  retentionDays?: number;
 }) {
   const { database, events, log } = options;
   const mailer = createMailer(database.db, { smtpUrl: options.smtpUrl, log });
   const router = createRouter({ database, events });
-  const worker = createDeliveryWorker({ database, events, mailer, log, pollMs: options.pollMs });
+  const worker = createDeliveryWorker({
+    database,
+    events,
+    mailer,
+    log,
+    pollMs: options.pollMs,
+    allowPrivateWebhooks: options.allowPrivateWebhooks,
+  });
   const kick = () => worker.kick();
   let off: (() => void) | null = null;
 
@@ -34,6 +47,7 @@ export function createNotifying(options: {
       return [
         notifyingUpkeepJob({ database, events, router, kick, log }),
         escalationJob({ database, router, kick, log }),
+        notificationRetentionJob({ database, days: options.retentionDays ?? 90, log }),
       ];
     },
     /** Listens to alert.changed and starts the delivery loop. */

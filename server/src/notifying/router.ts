@@ -1,7 +1,8 @@
 /**
  * Routing (DESIGN.md §7): an alert that opened (firing) or cleared (resolved) reaches the company's
  * enabled configs naming its type; each config's recipients (roles → users with an Active profile
- * holding one in the company, plus the users named) get an in-app notification, and an e-mail when
+ * holding one in the company, and for global roles provider staff holding one in their global
+ * profile; plus the users named) get an in-app notification, and an e-mail when
  * the config says so; each config's webhook gets one POST. All of it is written in ONE transaction
  * into the delivery queue; nothing is sent here.
  *

@@ -1,4 +1,4 @@
-/** The texts of notifications and their e-mails, in the recipient's language (es default). */
+/** The texts of notifications (alerts, digests, incidents) and their e-mails, in the recipient's language (es default). */
 import type { AlertType } from '@aforo/contracts/alert-types';
 import type { Language } from '@aforo/contracts/constants';
 
@@ -91,6 +91,59 @@ export function digestText(held: Array<{ title: string }>, lang: Language): { ti
         ? `${held.length} notification${held.length === 1 ? '' : 's'} during your quiet hours`
         : `${held.length} notificaci${held.length === 1 ? 'ón' : 'ones'} durante sus horas de silencio`,
     body: lines.join('\n'),
+  };
+}
+
+export interface IncidentForText {
+  kind: 'ingestion_silent' | 'mass_silence';
+  /** Null: ingestion as a whole. */
+  companyName: string | null;
+  silentPoints: number;
+  watchedPoints: number;
+  startedAt: Date;
+  endedAt: Date | null;
+}
+
+/** Title and body of the notice of an incident's start or end, for provider staff. */
+export function incidentText(
+  transition: 'start' | 'end',
+  incident: IncidentForText,
+  lang: Language,
+  timeZone: string,
+): { title: string; body: string } {
+  const en = lang === 'en';
+  const what =
+    incident.kind === 'ingestion_silent'
+      ? en
+        ? 'ingestion stopped'
+        : 'ingesta detenida'
+      : `${en ? 'mass silence' : 'silencio masivo'} · ${incident.companyName ?? ''}`;
+  const counts = en
+    ? `${incident.silentPoints} of ${incident.watchedPoints} points silent`
+    : `${incident.silentPoints} de ${incident.watchedPoints} puntos sin transmitir`;
+  const started = when(incident.startedAt, timeZone, lang);
+  if (transition === 'end') {
+    const ended = when(incident.endedAt ?? incident.startedAt, timeZone, lang);
+    return {
+      title: `${en ? 'Incident over' : 'Incidencia terminada'}: ${what}`,
+      body: en
+        ? `The incident that started ${started} (${counts}) ended ${ended}. Held No transmission notifications are now delivered.`
+        : `La incidencia que empezó ${started} (${counts}) terminó ${ended}. Las notificaciones de Sin transmisión retenidas se entregan ahora.`,
+    };
+  }
+  const cause =
+    incident.kind === 'ingestion_silent'
+      ? en
+        ? 'No data has reached Aforo for at least 10 minutes'
+        : 'No llega ningún dato a Aforo desde hace al menos 10 minutos'
+      : en
+        ? `Many points of ${incident.companyName ?? ''} fell silent at once`
+        : `Muchos puntos de ${incident.companyName ?? ''} han dejado de transmitir a la vez`;
+  return {
+    title: `${en ? 'Incident' : 'Incidencia'}: ${what}`,
+    body: en
+      ? `${cause} (${counts}, since ${started}). No transmission notifications are held until it ends.`
+      : `${cause} (${counts}, desde ${started}). Las notificaciones de Sin transmisión quedan retenidas hasta que termine.`,
   };
 }
 

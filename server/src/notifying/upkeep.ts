@@ -8,22 +8,21 @@
  */
 import type { Logger } from 'pino';
 import type { Database } from '../db/client';
-import { afterCommit, transactor } from '../db/transaction';
+import { transactor } from '../db/transaction';
 import type { EventPublisher } from '../events/event-map';
 import type { Job } from '../jobs/scheduler';
 import {
   dueDigests,
   dueEscalations,
-  insertDelivery,
-  insertNotification,
   lockHeldForDigest,
   markDigested,
   releaseEndedIncidents,
   unroutedAlerts,
   userForMail,
 } from './notifying.repository';
+import { giveNotice } from './notice';
 import type { Router } from './router';
-import { digestText, notificationMail } from './texts';
+import { digestText } from './texts';
 
 /** Per run: recipients digested, alerts swept, escalations (the next minute takes the rest). */
 const limits = { digests: 200, heldPerDigest: 500, sweep: 200, escalations: 200 } as const;
@@ -47,53 +46,22 @@ export async function digestFor(
     const text = digestText(shown, lang);
     const key = `digest:${held[0]!.id}`;
     const alertIds = [...new Set(held.flatMap((h) => (h.alertId ? [h.alertId] : [])))];
-    const notificationId = await insertNotification(tx, {
+    const notificationId = await giveNotice(tx, {
       companyId,
-      userId,
       kind: 'digest',
-      alertId: null,
+      userId,
+      // an e-mail digest only when e-mails were held
+      mailTo: user && held.some((h) => h.channel === 'email') ? user : null,
+      text,
       alertIds,
-      title: text.title,
-      body: text.body,
-      dedupeKey: key,
-      delivered: true,
+      key,
     });
     if (!notificationId) return false;
-    const common = {
-      companyId,
-      configId: null,
-      notificationId,
-      alertId: null,
-      kind: 'digest',
-      recipientUserId: userId,
-      recipientUrl: null,
-      holdReason: null,
-      incidentId: null,
-      notBefore: null,
-    };
-    await insertDelivery(tx, {
-      ...common,
-      channel: 'in_app',
-      status: 'sent',
-      idempotencyKey: `${key}:in_app`,
-      payload: null,
-    });
-    if (user && held.some((h) => h.channel === 'email')) {
-      const mail = notificationMail(user, text, lang);
-      await insertDelivery(tx, {
-        ...common,
-        channel: 'email',
-        status: 'queued',
-        idempotencyKey: `${key}:email`,
-        payload: { subject: mail.subject, text: mail.text },
-      });
-    }
     await markDigested(
       tx,
       held.map((h) => h.id),
       notificationId,
     );
-    afterCommit(tx, 'notification.created', { notificationId, userId });
     return true;
   });
 }

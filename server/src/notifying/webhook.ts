@@ -3,10 +3,16 @@
  * signed with HMAC-SHA256 of the exact body under the config's secret (X-Aforo-Signature:
  * sha256=<hex>), with the delivery's key as Idempotency-Key so a receiver can drop a retried copy.
  * 2xx is delivered; anything else, a redirect included (never followed), or no answer within the
- * time limit is a failed attempt.
+ * time limit is a failed attempt. Only public addresses are reached (SSRF): a host that is, or
+ * resolves to, a loopback, private, link-local… address fails for good, unless WEBHOOK_ALLOW_PRIVATE.
  */
 import { createHash, createHmac } from 'node:crypto';
+import { lookup, type LookupAddress } from 'node:dns';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import type { Alert } from '@aforo/contracts/alerts';
+import { isNonPublicHost, isPublicAddress } from '../lib/ip-address';
 
 export interface WebhookPayload {
   status: 'firing' | 'resolved';
@@ -35,36 +41,88 @@ export function signature(body: string, secret: string): string {
 export const maxWebhookBodyBytes = 64 * 1024;
 export const webhookTimeoutMs = 10_000;
 
-/** Sends one attempt; resolves with null when delivered, else the reason. */
+export interface WebhookOptions {
+  timeoutMs?: number;
+  /** WEBHOOK_ALLOW_PRIVATE: tests and local demos post to a receiver on this machine. */
+  allowPrivate?: boolean;
+}
+
+/** A failed attempt, and whether another one could succeed. */
+export interface WebhookFailure {
+  error: string;
+  final: boolean;
+}
+
+export const addressNotAllowed = 'webhook address not allowed';
+
+class AddressNotAllowedError extends Error {
+  constructor() {
+    super(addressNotAllowed);
+  }
+}
+class TimeoutError extends Error {}
+
+/**
+ * The resolver the socket connects with: every address of the name is checked and the connection
+ * goes to one of those checked (no second lookup a rebinding DNS could answer differently).
+ */
+const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, '', 4);
+    if (addresses.length === 0 || !addresses.every((a) => isPublicAddress(a.address)))
+      return callback(new AddressNotAllowedError(), '', 4);
+    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+    callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
+};
+
+/**
+ * Sends one attempt; resolves with null when delivered, else the failure. The host keeps its name
+ * (Host header, TLS SNI and certificate check) while the socket goes to the checked address.
+ */
 export async function postWebhook(
   url: string,
   payload: WebhookPayload,
   secret: string,
   idempotencyKey: string,
-  timeoutMs = webhookTimeoutMs,
-): Promise<string | null> {
+  options: WebhookOptions = {},
+): Promise<WebhookFailure | null> {
+  const timeoutMs = options.timeoutMs ?? webhookTimeoutMs;
   const body = JSON.stringify({ ...payload, sentAt: new Date().toISOString() });
-  if (Buffer.byteLength(body) > maxWebhookBodyBytes) return 'payload too large';
-  try {
-    const res = await fetch(url, {
+  if (Buffer.byteLength(body) > maxWebhookBodyBytes) return { error: 'payload too large', final: true };
+  const target = new URL(url);
+  const refused = { error: addressNotAllowed, final: true };
+  if (!options.allowPrivate && isNonPublicHost(target.hostname)) return refused;
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve) => {
+    const request = send(target, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
         'user-agent': 'Aforo-Webhook/1',
         'x-aforo-signature': signature(body, secret),
         'idempotency-key': idempotencyKey,
       },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      // a fresh socket each time: a pooled one would skip the address check
+      agent: false,
+      lookup: options.allowPrivate ? undefined : guardedLookup,
     });
-    // the answer's body is not read: only its status counts
-    await res.body?.cancel().catch(() => undefined);
-    return res.status >= 200 && res.status < 300 ? null : `HTTP ${res.status}`;
-  } catch (err) {
-    if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
-      return `no answer within ${timeoutMs / 1000} s`;
-    const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : '';
-    return `${err instanceof Error ? err.message : String(err)}${cause}`;
-  }
+    const timer = setTimeout(() => request.destroy(new TimeoutError()), timeoutMs);
+    request.on('response', (res) => {
+      clearTimeout(timer);
+      // only the status counts (a redirect is never followed): the answer's body is not read
+      res.destroy();
+      const status = res.statusCode ?? 0;
+      resolve(status >= 200 && status < 300 ? null : { error: `HTTP ${status}`, final: false });
+    });
+    request.on('error', (err) => {
+      clearTimeout(timer);
+      if (err instanceof AddressNotAllowedError) return resolve(refused);
+      if (err instanceof TimeoutError)
+        return resolve({ error: `no answer within ${timeoutMs / 1000} s`, final: false });
+      resolve({ error: err.message || String(err), final: false });
+    });
+    request.end(body);
+  });
 }

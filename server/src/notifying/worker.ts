@@ -1,7 +1,8 @@
 /**
  * The delivery worker (DESIGN.md §7): claims due rows of `notification_deliveries` (FOR UPDATE SKIP
  * LOCKED, leased), sends each, and records sent, or a failed attempt due again after a back-off
- * (30 s, 2 min, 10 min, 1 h), or failed for good after the fifth. The table is the queue, so a
+ * (30 s, 2 min, 10 min, 1 h), or failed for good after the fifth (at once when no attempt can
+ * succeed: a webhook address that is not public). The table is the queue, so a
  * restart loses nothing: what was queued is still due, what was mid-send is due after its lease.
  * It runs in the processes with the jobs role (and `all`); any number of them share the work.
  */
@@ -20,7 +21,7 @@ import {
   webhookSecret,
   type ClaimedDelivery,
 } from './notifying.repository';
-import { postWebhook, webhookTimeoutMs, type WebhookPayload } from './webhook';
+import { postWebhook, type WebhookFailure, type WebhookPayload } from './webhook';
 
 /** Wait before attempt n + 1 after n failed attempts. */
 export const retryBackoffMs = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000];
@@ -46,6 +47,8 @@ export function createDeliveryWorker(options: {
   log: Logger;
   pollMs?: number;
   webhookTimeoutMs?: number;
+  /** WEBHOOK_ALLOW_PRIVATE: webhooks may reach loopback and private addresses (tests, local demos). */
+  allowPrivateWebhooks?: boolean;
 }): DeliveryWorker {
   const { database, events, mailer, log } = options;
   const db = database.db;
@@ -53,8 +56,8 @@ export function createDeliveryWorker(options: {
   const pollMs = options.pollMs ?? 2000;
   const outbox = createMailOutboxRepository(db);
 
-  /** One attempt; null when delivered, else why not. */
-  async function send(d: ClaimedDelivery): Promise<string | null> {
+  /** One attempt; null when delivered, else why not and whether trying again could help. */
+  async function send(d: ClaimedDelivery): Promise<WebhookFailure | null> {
     if (d.channel === 'in_app') {
       // released after a hold: shown now, pushed to open streams after commit
       return transact(async (tx) => {
@@ -69,7 +72,7 @@ export function createDeliveryWorker(options: {
     }
     if (d.channel === 'email') {
       const to = d.recipientUserId ? await userForMail(db, d.recipientUserId) : undefined;
-      if (!to) return 'recipient no longer active';
+      if (!to) return { error: 'recipient no longer active', final: false };
       const mail = d.payload as { subject: string; text: string };
       const id = await transact((tx) =>
         mailer.queue(tx, {
@@ -81,28 +84,29 @@ export function createDeliveryWorker(options: {
       await mailer.dispatch([id]);
       const [sent] = await outbox.byIds([id]);
       // 'outbox': no SMTP configured, the outbox is the delivery (as for every other mail)
-      return sent?.status === 'failed' ? `mail: ${sent.error ?? 'failed'}` : null;
+      return sent?.status === 'failed' ? { error: `mail: ${sent.error ?? 'failed'}`, final: false } : null;
     }
     const secret = d.configId ? await webhookSecret(db, d.configId) : undefined;
-    if (!secret || !d.recipientUrl) return 'notification config deleted';
-    return postWebhook(
-      d.recipientUrl,
-      d.payload as WebhookPayload,
-      secret,
-      d.idempotencyKey,
-      options.webhookTimeoutMs ?? webhookTimeoutMs,
-    );
+    if (!secret || !d.recipientUrl) return { error: 'notification config deleted', final: false };
+    return postWebhook(d.recipientUrl, d.payload as WebhookPayload, secret, d.idempotencyKey, {
+      timeoutMs: options.webhookTimeoutMs,
+      allowPrivate: options.allowPrivateWebhooks,
+    });
   }
 
   async function handle(d: ClaimedDelivery) {
-    let error: string | null;
+    let failure: WebhookFailure | null;
     try {
-      error = await send(d);
+      failure = await send(d);
     } catch (err) {
-      error = err instanceof Error ? err.message : String(err);
+      failure = { error: err instanceof Error ? err.message : String(err), final: false };
     }
-    if (error === null) return markSent(db, d.id);
-    const retry = d.attempts < maxAttempts ? new Date(Date.now() + retryBackoffMs[d.attempts - 1]!) : null;
+    if (failure === null) return markSent(db, d.id);
+    const { error } = failure;
+    const retry =
+      !failure.final && d.attempts < maxAttempts
+        ? new Date(Date.now() + retryBackoffMs[d.attempts - 1]!)
+        : null;
     if (!retry) log.warn({ delivery: d.id, channel: d.channel, error }, 'notification delivery failed');
     return markAttemptFailed(db, d.id, error, retry);
   }

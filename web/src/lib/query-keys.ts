@@ -36,6 +36,9 @@ export const queryKeys = {
   alerts: resourceKeys('alerts'),
   /** Latest value per series as the live stream last told (lib/live-stream-provider.tsx). */
   latest: resourceKeys('latest'),
+  /** The monitoring list and the overview (issue 13): current states, refreshed by the stream. */
+  monitoring: resourceKeys('monitoring'),
+  overview: resourceKeys('overview'),
   // notifications
   notifications: resourceKeys('notifications'),
   notificationConfigs: resourceKeys('notification-configs'),

@@ -10,10 +10,14 @@ import enErrors from './en/errors.json';
 import enExports from './en/exports.json';
 import enHistory from './en/history.json';
 import enLayers from './en/layers.json';
+import enMonitoring from './en/monitoring.json';
+import enMap from './en/map.json';
 import enNotifications from './en/notifications.json';
+import enOverview from './en/overview.json';
 import enNav from './en/nav.json';
 import enNotFound from './en/notFound.json';
 import enPoints from './en/points.json';
+import enRiverLevel from './en/riverLevel.json';
 import enScreens from './en/screens.json';
 import enSession from './en/session.json';
 import enShell from './en/shell.json';
@@ -30,10 +34,14 @@ import esErrors from './es/errors.json';
 import esExports from './es/exports.json';
 import esHistory from './es/history.json';
 import esLayers from './es/layers.json';
+import esMonitoring from './es/monitoring.json';
+import esMap from './es/map.json';
 import esNotifications from './es/notifications.json';
+import esOverview from './es/overview.json';
 import esNav from './es/nav.json';
 import esNotFound from './es/notFound.json';
 import esPoints from './es/points.json';
+import esRiverLevel from './es/riverLevel.json';
 import esScreens from './es/screens.json';
 import esSession from './es/session.json';
 import esShell from './es/shell.json';
@@ -54,10 +62,14 @@ export const resources = {
       exports: esExports,
       history: esHistory,
       layers: esLayers,
+      monitoring: esMonitoring,
+      map: esMap,
       nav: esNav,
       notifications: esNotifications,
       notFound: esNotFound,
+      overview: esOverview,
       points: esPoints,
+      riverLevel: esRiverLevel,
       screens: esScreens,
       session: esSession,
       shell: esShell,
@@ -78,10 +90,14 @@ export const resources = {
       exports: enExports,
       history: enHistory,
       layers: enLayers,
+      monitoring: enMonitoring,
+      map: enMap,
       nav: enNav,
       notifications: enNotifications,
       notFound: enNotFound,
+      overview: enOverview,
       points: enPoints,
+      riverLevel: enRiverLevel,
       screens: enScreens,
       session: enSession,
       shell: enShell,

@@ -81,6 +81,8 @@ export const notifications = pgTable(
   (t) => [
     uniqueIndex('notifications_dedupe_key').on(t.dedupeKey),
     index('notifications_user_company_idx').on(t.userId, t.companyId, t.deliveredAt),
+    // retention deletes the oldest in batches
+    index('notifications_created_idx').on(t.createdAt),
   ],
 );
 
@@ -132,6 +134,14 @@ export const notificationDeliveries = pgTable(
       .on(t.holdReason, t.notBefore)
       .where(sql`${t.status} = 'held'`),
     index('notification_deliveries_company_created_idx').on(t.companyId, t.createdAt),
+    // retention: the oldest in batches, and deleting a notification sets these null without a scan
+    index('notification_deliveries_created_idx').on(t.createdAt),
+    index('notification_deliveries_notification_idx')
+      .on(t.notificationId)
+      .where(sql`${t.notificationId} is not null`),
+    index('notification_deliveries_digest_idx')
+      .on(t.digestId)
+      .where(sql`${t.digestId} is not null`),
   ],
 );
 

@@ -5,4 +5,12 @@ import { createLogEntriesRepository, type ChangeRecord } from './log-entries.rep
 export function recordChange(tx: Db, actor: { userId: string } | null, change: ChangeRecord): Promise<void> {
   return createLogEntriesRepository(tx).record(actor?.userId ?? null, change);
 }
+/** Several entries by one actor (null: the system), in one statement. */
+export function recordChanges(
+  tx: Db,
+  actor: { userId: string } | null,
+  changes: ChangeRecord[],
+): Promise<void> {
+  return createLogEntriesRepository(tx).recordMany(actor?.userId ?? null, changes);
+}
 export type { ChangeRecord };

@@ -76,20 +76,24 @@ export function createLogEntriesRepository(db: Db) {
     ) as AsyncGenerator<LogEntryRow[]>;
   }
 
+  async function recordMany(actorId: string | null, list: ChangeRecord[]): Promise<void> {
+    const rows = list.flatMap((change) => {
+      const changes = diffFields(change.before, change.after);
+      if (change.action === 'update' && Object.keys(changes).length === 0) return [];
+      const { companyId, entityType, entityId, action } = change;
+      return [{ userId: actorId, companyId, entityType, entityId, action, changes }];
+    });
+    if (rows.length > 0) await db.insert(logEntries).values(rows);
+  }
+
   return {
     /** Writes one entry; nothing is written when an update changed no field. */
-    async record(actorId: string | null, change: ChangeRecord): Promise<void> {
-      const changes = diffFields(change.before, change.after);
-      if (change.action === 'update' && Object.keys(changes).length === 0) return;
-      await db.insert(logEntries).values({
-        userId: actorId,
-        companyId: change.companyId,
-        entityType: change.entityType,
-        entityId: change.entityId,
-        action: change.action,
-        changes,
-      });
+    record(actorId: string | null, change: ChangeRecord): Promise<void> {
+      return recordMany(actorId, [change]);
     },
+
+    /** Writes several entries in one statement (the alert engine's transitions of a round). */
+    recordMany,
 
     /** Entries of the scope's company only (company users). */
     listInCompany(scope: Scope, query: LogEntryListQuery) {

@@ -1,7 +1,9 @@
 /**
  * Notification configs of the current company (DESIGN.md §7, spec §5): ADMIN and ADMIN_CLIENTE
  * (right notifications.manage). Another company's config answers 404. The users named must hold a
- * profile in the company (else 400 on userIds / escalation.userIds). Deleted for good: the history
+ * profile in the company (else 400 on userIds / escalation.userIds). A webhook URL whose host is an IP
+ * of our own networks or localhost is refused (AL1004, SSRF) unless WEBHOOK_ALLOW_PRIVATE; names are
+ * checked again, resolved, at each delivery (notifying/webhook.ts). Deleted for good: the history
  * of changes keeps what it was, its deliveries keep their record without it.
  */
 import { fieldMessage } from '@aforo/contracts/errors';
@@ -12,6 +14,7 @@ import type {
 } from '@aforo/contracts/notification-configs';
 import { assertCan } from '../../auth/access';
 import { NotFoundError, ValidationError } from '../../core/errors';
+import { isNonPublicHost } from '../../lib/ip-address';
 import type { RequestContext } from '../../core/request-context';
 import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
@@ -23,7 +26,7 @@ import {
   type NotificationConfigsRepository,
 } from './notification-configs.repository';
 
-export function createNotificationConfigsService(db: Db) {
+export function createNotificationConfigsService(db: Db, options: { allowPrivateWebhooks: boolean }) {
   const transact = transactor(db);
   const reader = createNotificationConfigsRepository(db);
 
@@ -47,6 +50,12 @@ export function createNotificationConfigsService(db: Db) {
     await check(input.userIds, 'userIds');
     if (input.escalation) await check(input.escalation.userIds, 'escalation.userIds');
     if (Object.keys(fields).length > 0) throw new ValidationError(fields);
+  }
+
+  function assertWebhookAddress(ctx: RequestContext, input: NotificationConfigInputParsed) {
+    if (!input.webhookUrl || options.allowPrivateWebhooks) return;
+    if (isNonPublicHost(new URL(input.webhookUrl).hostname))
+      throw new ValidationError({ webhookUrl: fieldMessage('webhookAddress', ctx.lang) }, 'AL1004');
   }
 
   async function audit(
@@ -83,6 +92,7 @@ export function createNotificationConfigsService(db: Db) {
       assertCan(ctx, 'notifications.manage');
       const companyId = ctx.companyId;
       if (companyId === null) throw new NotFoundError('CO1000');
+      assertWebhookAddress(ctx, input);
       return transact(async (tx) => {
         const repo = createNotificationConfigsRepository(tx);
         await assertUsers(repo, ctx, input);
@@ -102,6 +112,7 @@ export function createNotificationConfigsService(db: Db) {
       return transact(async (tx) => {
         const repo = createNotificationConfigsRepository(tx);
         const before = await found(repo, ctx, id);
+        assertWebhookAddress(ctx, input);
         await assertUsers(repo, ctx, input);
         await repo.update(ctx, id, input);
         const after = await found(repo, ctx, id);

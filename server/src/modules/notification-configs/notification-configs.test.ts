@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { logEntries, notificationConfigs } from '../../db/schema';
 import { companyIdByName, userIdByEmail } from '../../test/factories';
+import { buildApp } from '../../http/app';
 import { bearer, startTestServer, type TestServer } from '../../test/test-server';
 
 let server: TestServer;
@@ -183,5 +184,67 @@ describe('/api/notification-configs', () => {
       expect(Object.keys(res.json().fields)).toEqual(['webhookUrl']);
     }
     expect(await server.database.db.select().from(notificationConfigs)).toEqual([]);
+  });
+
+  it('SSRF: a webhook on an address of our own network or localhost is refused (AL1004), on create and update', async () => {
+    const ok = (await call('POST', '/api/notification-configs', adminNorte, valid())).json().id as string;
+    for (const webhookUrl of [
+      'http://127.0.0.1:8080/hook',
+      'http://2130706433/hook',
+      'http://[::1]/hook',
+      'http://[::ffff:10.0.0.1]/hook',
+      'http://[fe80::1]/hook',
+      'http://[fd12::1]/hook',
+      'http://169.254.169.254/latest/meta-data',
+      'http://10.1.2.3/hook',
+      'http://172.16.0.1/hook',
+      'http://192.168.1.10/hook',
+      'http://100.64.0.1/hook',
+      'http://0.0.0.0:8080/hook',
+      'http://224.0.0.1/hook',
+      'https://localhost/hook',
+      'https://api.localhost/hook',
+    ]) {
+      const created = await call('POST', '/api/notification-configs', adminNorte, { ...valid(), webhookUrl });
+      expect(created.statusCode, webhookUrl).toBe(400);
+      expect(created.json(), webhookUrl).toMatchObject({
+        code: 'AL1004',
+        fields: { webhookUrl: 'Use a public internet address (not localhost or a private network)' },
+      });
+      const updated = await call('PUT', `/api/notification-configs/${ok}`, adminNorte, {
+        ...valid(),
+        webhookUrl,
+      });
+      expect(updated.json().code, webhookUrl).toBe('AL1004');
+    }
+    const es = await server.request({
+      method: 'POST',
+      url: '/api/notification-configs',
+      headers: { ...headers(adminNorte), 'accept-language': 'es' },
+      payload: { ...valid(), webhookUrl: 'http://127.0.0.1/x' },
+    });
+    expect(es.json().message).toMatch(/^La dirección del webhook debe estar en internet/);
+    expect((await call('GET', `/api/notification-configs/${ok}`)).json().webhookUrl).toBe(valid().webhookUrl);
+    expect(await server.database.db.select().from(notificationConfigs)).toHaveLength(1);
+  });
+
+  it('SSRF: with WEBHOOK_ALLOW_PRIVATE (tests, local demos) a receiver on this machine is accepted', async () => {
+    const app = await buildApp({
+      database: server.database,
+      tokens: server.tokens,
+      logger: false,
+      webhookAllowPrivate: true,
+    });
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/notification-configs',
+        headers: headers(adminNorte),
+        payload: { ...valid(), webhookUrl: 'http://127.0.0.1:8080/hook' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -2,7 +2,7 @@
  * The hourly rollup (measures_hourly) and the chart buckets read from it: they must be the buckets
  * computed from the raw measures, late values and unusable values included.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PointSeries } from '@aforo/contracts/point-series';
@@ -167,10 +167,9 @@ describe('hourly rollup of measures', () => {
 
   it("is rebuilt from the measures by the migration's backfill", async () => {
     const { rollup } = await rollupAndRaw();
-    const migration = readFileSync(
-      new URL('../../../drizzle/20261124152311_measures_hourly.sql', import.meta.url),
-      'utf8',
-    );
+    const folder = new URL('../../../drizzle/', import.meta.url);
+    const file = readdirSync(folder).find((name) => name.endsWith('_measures_hourly.sql'))!;
+    const migration = readFileSync(new URL(file, folder), 'utf8');
     const backfill = migration.split('--> statement-breakpoint').at(-1)!;
     expect(backfill).toContain('INSERT INTO "measures_hourly"');
     await db.execute(sql`delete from measures_hourly`);

@@ -30,6 +30,8 @@ export function toPoint(row: PointRow): Point {
     parameters: (row.parameters ?? {}) as Point['parameters'],
     device: row.device,
     layers: row.layers,
+    latest: row.latest,
+    level: row.level,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     deletedAt: row.deletedAt?.toISOString() ?? null,
@@ -38,6 +40,16 @@ export function toPoint(row: PointRow): Point {
 
 /** The fields the history of changes records: the stored point, without bookkeeping. */
 export function pointHistory(row: PointRow): Record<string, unknown> {
-  const { id: _id, createdAt: _c, updatedAt: _u, favorite: _f, device: _d, layers: _l, ...fields } = row;
+  const {
+    id: _id,
+    createdAt: _c,
+    updatedAt: _u,
+    favorite: _f,
+    device: _d,
+    layers: _l,
+    latest: _lt,
+    level: _lv,
+    ...fields
+  } = row;
   return fields;
 }

@@ -6,6 +6,8 @@ import { containsText } from '../../db/search';
 import { devices, layerPoints, layers, measurementPoints, models, pointFavourites } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
 import { paged } from '../../db/paging';
+import type { PointLatest, PointLevel } from '@aforo/contracts/point-state';
+import { statesOfPoints } from '../monitoring/point-state.repository';
 
 export type PointRecord = typeof measurementPoints.$inferSelect;
 export type PointValues = Partial<Omit<PointRecord, 'id' | 'createdAt'>>;
@@ -19,8 +21,14 @@ export interface PointLayer {
   name: string;
   colour: string;
 }
-/** A point with what the caller sees around it: favourite flag, installed device, layers. */
-export type PointRow = PointRecord & { favorite: boolean; device: PointDevice | null; layers: PointLayer[] };
+/** A point with what the caller sees around it: favourite flag, installed device, layers, state. */
+export type PointRow = PointRecord & {
+  favorite: boolean;
+  device: PointDevice | null;
+  layers: PointLayer[];
+  latest: PointLatest | null;
+  level: PointLevel;
+};
 
 const orderColumns = {
   name: measurementPoints.name,
@@ -33,7 +41,7 @@ const attachedTo = (pointIds: string[]) =>
   and(inArray(devices.measurementPointId, pointIds), isNull(devices.deletedAt));
 
 export function createPointsRepository(db: Db) {
-  /** Favourite flag, installed device and layers for a page of points, in three small queries. */
+  /** Favourite flag, installed device, layers and state for a page of points (of one company). */
   async function decorate(userId: string, records: PointRecord[]): Promise<PointRow[]> {
     if (records.length === 0) return [];
     const ids = records.map((r) => r.id);
@@ -58,6 +66,7 @@ export function createPointsRepository(db: Db) {
       .where(inArray(layerPoints.pointId, ids))
       .orderBy(asc(layers.name));
     const favourite = new Set(favourites.map((f) => f.pointId));
+    const states = await statesOfPoints(db, records[0]!.companyId, ids);
     return records.map((r) => {
       const device = attached.find((d) => d.pointId === r.id);
       return {
@@ -67,6 +76,8 @@ export function createPointsRepository(db: Db) {
         layers: memberships
           .filter((m) => m.pointId === r.id)
           .map(({ id, name, colour }) => ({ id, name, colour })),
+        latest: states.get(r.id)?.latest ?? null,
+        level: states.get(r.id)?.level ?? null,
       };
     });
   }

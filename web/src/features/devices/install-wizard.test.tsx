@@ -76,6 +76,8 @@ const point: Point = {
   parameters: { ai1: { label: 'Nivel río', value_4mA: 0, value_20mA: 6 } },
   device: null,
   layers: [],
+  latest: null,
+  level: null,
   createdAt: at,
   updatedAt: at,
   deletedAt: null,

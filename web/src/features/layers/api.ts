@@ -1,7 +1,7 @@
 /** Calls of the current company's layers (groups of points on the map). */
 import { layerListSchema, layerSchema } from '@aforo/contracts/layers';
 import type { Layer, LayerInput } from '@aforo/contracts/layers';
-import { createCrudHooks } from '../../lib/crud-hooks';
+import { createCrudHooks, optionsParams } from '../../lib/crud-hooks';
 import { queryKeys } from '../../lib/query-keys';
 
 /** Points list their layers: a layer change refreshes them too. */
@@ -15,3 +15,8 @@ const layersApi = createCrudHooks<Layer, LayerInput>({
 export const useLayersQuery = layersApi.useListQuery;
 export const useSaveLayerMutation = layersApi.useSaveMutation;
 export const useDeleteLayerMutation = layersApi.useDeleteMutation;
+
+/** Every layer of the current company by name, for filters. */
+export function useLayerOptionsQuery() {
+  return layersApi.useOptionsQuery(optionsParams('name'));
+}

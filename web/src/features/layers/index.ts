@@ -1,1 +1,2 @@
 export { layersRoutes } from './routes';
+export { useLayerOptionsQuery } from './api';

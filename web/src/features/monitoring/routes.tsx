@@ -1,6 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { comingSoon } from '../../ui/coming-soon';
 
+/** /app/monitoring (spec §6: the general group). */
 export const monitoringRoutes: RouteObject[] = [
-  { path: 'monitoring', ...comingSoon('nav.monitoring', 'general') },
+  {
+    path: 'monitoring',
+    handle: { titleKey: 'nav.monitoring', group: 'general' },
+    lazy: () => import('./pages/MonitoringPage').then((m) => ({ Component: m.MonitoringPage })),
+  },
 ];

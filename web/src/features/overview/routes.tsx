@@ -1,5 +1,10 @@
 import type { RouteObject } from 'react-router';
-import { comingSoon } from '../../ui/coming-soon';
 
-/** /app (Overview): counts by alert level, latest alerts, operation % — built in a later issue. */
-export const overviewRoutes: RouteObject[] = [{ index: true, ...comingSoon('nav.overview', 'general') }];
+/** /app (Overview; spec §6: the general group). */
+export const overviewRoutes: RouteObject[] = [
+  {
+    index: true,
+    handle: { titleKey: 'nav.overview', group: 'general' },
+    lazy: () => import('./pages/OverviewPage').then((m) => ({ Component: m.OverviewPage })),
+  },
+];

@@ -12,6 +12,8 @@ export const pointsApi = createCrudHooks<Point, PointInputParsed>({
   keys: queryKeys.points,
   path: '/points',
   schemas: { list: pointListSchema, item: pointSchema },
+  // the monitoring list shows the favourite star too
+  refreshes: [queryKeys.monitoring.all],
 });
 
 export const usePointsQuery = pointsApi.useListQuery;

@@ -37,6 +37,8 @@ const point: Point = {
   parameters: {},
   device: null,
   layers: [],
+  latest: null,
+  level: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
   deletedAt: null,

@@ -1,11 +1,10 @@
-import { Text, Textarea } from '@mantine/core';
+import { Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { alertAcknowledgeSchema } from '@aforo/contracts/alerts';
-import { applyServerError, schemaValidator } from '../../../lib/form-validation';
-import { FormModal } from '../../../ui/FormModal';
-import { showToast } from '../../../ui/toasts';
+import { schemaValidator } from '../../../lib/form-validation';
 import { useAcknowledgeAlertMutation, useBulkAcknowledgeMutation } from '../api';
+import { AlertActionModal } from './AlertActionModal';
 
 interface Values {
   comment: string;
@@ -28,47 +27,27 @@ export function AcknowledgeModal({ ids, onClose, onDone }: AcknowledgeModalProps
     initialValues: { comment: '' },
     validate: schemaValidator<Values>(alertAcknowledgeSchema),
   });
-  const finish = (message: string) => {
-    showToast('success', message);
-    onDone?.();
-    onClose();
-  };
-  const onError = (error: Error) => {
-    if (!applyServerError(form, error)) showToast('error', error.message);
-  };
-
-  const handleSubmit = ({ comment }: Values) => {
-    const body = alertAcknowledgeSchema.parse({ comment });
-    if (ids.length === 1)
-      one.mutate(
-        { id: ids[0]!, ...body },
-        { onSuccess: () => finish(t('alerts.done.acknowledged')), onError },
-      );
-    else
-      bulk.mutate(
-        { ids, ...body },
-        { onSuccess: (result) => finish(t('alerts.done.bulk', result)), onError },
-      );
-  };
 
   return (
-    <FormModal
-      opened
-      title={t('alerts.dialogs.acknowledgeTitle', { count: ids.length })}
+    <AlertActionModal
+      ids={ids}
       onClose={onClose}
-      onSubmit={form.onSubmit(handleSubmit)}
-      submitting={one.isPending || bulk.isPending}
+      onDone={onDone}
+      form={form}
+      title={t('alerts.dialogs.acknowledgeTitle', { count: ids.length })}
+      hint={t('alerts.dialogs.acknowledgeHint')}
       submitLabel={t('alerts.actions.acknowledge')}
+      doneMessage={t('alerts.done.acknowledged')}
+      one={one}
+      bulk={bulk}
+      toBody={({ comment }) => alertAcknowledgeSchema.parse({ comment })}
     >
-      <Text size="sm" c="dimmed">
-        {t('alerts.dialogs.acknowledgeHint')}
-      </Text>
       <Textarea
         label={t('alerts.fields.comment')}
         rows={3}
         data-autofocus
         {...form.getInputProps('comment')}
       />
-    </FormModal>
+    </AlertActionModal>
   );
 }

@@ -3,11 +3,10 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertShelveSchema, maxShelveDays } from '@aforo/contracts/alerts';
-import { applyServerError, schemaErrors } from '../../../lib/form-validation';
+import { schemaErrors } from '../../../lib/form-validation';
 import { useTimeFormat } from '../../../lib/time';
-import { FormModal } from '../../../ui/FormModal';
-import { showToast } from '../../../ui/toasts';
 import { useBulkShelveMutation, useShelveAlertMutation } from '../api';
+import { AlertActionModal } from './AlertActionModal';
 
 interface Values {
   /** datetime-local text on the company's clock. */
@@ -45,38 +44,21 @@ export function ShelveModal({ ids, onClose, onDone }: ShelveModalProps) {
       return errors;
     },
   });
-  const finish = (message: string) => {
-    showToast('success', message);
-    onDone?.();
-    onClose();
-  };
-  const onError = (error: Error) => {
-    if (!applyServerError(form, error)) showToast('error', error.message);
-  };
-
-  const handleSubmit = (values: Values) => {
-    const body = { until: time.fromInput(values.until)!, reason: values.reason.trim() };
-    if (ids.length === 1)
-      one.mutate({ id: ids[0]!, ...body }, { onSuccess: () => finish(t('alerts.done.shelved')), onError });
-    else
-      bulk.mutate(
-        { ids, ...body },
-        { onSuccess: (result) => finish(t('alerts.done.bulk', result)), onError },
-      );
-  };
 
   return (
-    <FormModal
-      opened
-      title={t('alerts.dialogs.shelveTitle', { count: ids.length })}
+    <AlertActionModal
+      ids={ids}
       onClose={onClose}
-      onSubmit={form.onSubmit(handleSubmit)}
-      submitting={one.isPending || bulk.isPending}
+      onDone={onDone}
+      form={form}
+      title={t('alerts.dialogs.shelveTitle', { count: ids.length })}
+      hint={t('alerts.dialogs.shelveHint', { days: maxShelveDays })}
       submitLabel={t('alerts.actions.shelve')}
+      doneMessage={t('alerts.done.shelved')}
+      one={one}
+      bulk={bulk}
+      toBody={(values) => ({ until: time.fromInput(values.until)!, reason: values.reason.trim() })}
     >
-      <Text size="sm" c="dimmed">
-        {t('alerts.dialogs.shelveHint', { days: maxShelveDays })}
-      </Text>
       <TextInput
         type="datetime-local"
         label={t('alerts.fields.until')}
@@ -107,6 +89,6 @@ export function ShelveModal({ ids, onClose, onDone }: ShelveModalProps) {
         data-autofocus
         {...form.getInputProps('reason')}
       />
-    </FormModal>
+    </AlertActionModal>
   );
 }

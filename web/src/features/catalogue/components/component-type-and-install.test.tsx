@@ -130,6 +130,8 @@ describe('installing a component', () => {
     parameters: {},
     device: null,
     layers: [],
+    latest: null,
+    level: null,
     deletedAt: null,
     ...timestamps,
   };

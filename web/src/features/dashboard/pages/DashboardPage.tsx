@@ -2,9 +2,14 @@ import { Alert, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUserQuery } from '../../../lib/current-user';
 import { useSession } from '../../../lib/session';
+import { MapPanel } from '../../map';
 import { CompanyCard } from '../components/CompanyCard';
+import { FavouriteWidgets } from '../components/FavouriteWidgets';
 
-/** Home (/app/dashboard): a welcome and the companies the user may work with. */
+/**
+ * Home (/app/dashboard, every signed-in user): the current company's map, the river-level widgets of
+ * the user's favourite points, and the companies the user may work with.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUserQuery();
@@ -26,6 +31,17 @@ export function DashboardPage() {
         </Title>
         <Text c="dimmed">{t('dashboard.intro')}</Text>
       </Stack>
+      {currentCompanyId && (
+        <>
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t('map.title')}
+            </Title>
+            <MapPanel height={520} />
+          </Stack>
+          <FavouriteWidgets />
+        </>
+      )}
       <Stack gap="sm">
         <Title order={2} size="h4">
           {t('dashboard.companies')}

@@ -15,6 +15,8 @@ import { SearchInput } from '../../../ui/SearchInput';
 import { DeviceStateBadge } from '../../devices';
 import { usePointsQuery } from '../api';
 import { FavouriteToggle } from '../components/FavouriteToggle';
+import { PointLevelBadge } from '../components/PointLevelBadge';
+import { ReadingValue } from '../components/ReadingValue';
 import { PointFormModal } from '../components/PointFormModal';
 import { useCanEditPoints, usePointActions } from '../use-point-actions';
 import { listTableProps } from '../../../ui/list-table';
@@ -73,6 +75,18 @@ export function PointsPage() {
       title: t('points.fields.kind'),
       sortable: true,
       render: (point) => t(`points.kinds.${point.kind}`),
+    },
+    {
+      accessor: 'latest',
+      title: t('monitoring.value'),
+      render: (point) => <ReadingValue latest={point.latest} unit={point.unit} />,
+    },
+    {
+      accessor: 'level',
+      title: t('monitoring.level'),
+      // the longest level name ("Sin transmisión") on one line
+      width: 160,
+      render: (point) => <PointLevelBadge level={point.level} />,
     },
     {
       accessor: 'device',

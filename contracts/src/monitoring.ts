@@ -1,0 +1,76 @@
+/**
+ * GET /api/monitoring (spec §2 Monitoring, DESIGN.md §12): every live point of the current company
+ * with its latest reading, trend and level, the caller's favourites first, paged and filtered.
+ */
+import { z } from 'zod';
+import { idSchema } from './common/ids';
+import { listResponseSchema } from './common/paging';
+import { queryBoolean, safeText } from './common/text';
+import { pointKinds } from './points';
+import { pointLatestSchema, pointLevelFilters, pointLevelSchema } from './point-state';
+
+/** The monitoring list is read on screen: one page of at most this many points. */
+export const maxMonitoringPageLength = 100;
+
+/**
+ * Trend of a point's latest reading: the change per hour between the latest value and the newest
+ * value of the same series measured at least `trendWindowMinutes` before it, looking no further back
+ * than `trendLookbackHours` (a series measured less often than that has no trend). A rate whose size
+ * is under `trendSteadyPerHour` (in the point's unit per hour) counts as steady.
+ */
+export const trendWindowMinutes = 60;
+export const trendLookbackHours = 6;
+export const trendSteadyPerHour = 0.005;
+export const trendDirections = ['up', 'down', 'steady'] as const;
+export type TrendDirection = (typeof trendDirections)[number];
+
+export const pointTrendSchema = z.object({
+  direction: z.enum(trendDirections),
+  /** Change per hour in the point's unit. */
+  ratePerHour: z.number(),
+  /** Minutes between the two values the rate was taken from. */
+  overMinutes: z.number(),
+});
+export type PointTrend = z.infer<typeof pointTrendSchema>;
+
+export const monitoringOrderFields = ['name', 'level', 'time'] as const;
+
+export const monitoringQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  length: z.coerce.number().int().min(1).max(maxMonitoringPageLength).default(25),
+  /** Favourites always come first; this orders within them and within the rest. */
+  order: z.enum(monitoringOrderFields).default('name'),
+  dir: z
+    .enum(['ASC', 'DESC', 'asc', 'desc'])
+    .transform((d) => d.toUpperCase() as 'ASC' | 'DESC')
+    .default('ASC'),
+  /** In the point's name or address. */
+  search: safeText().max(200).optional(),
+  level: z.enum(pointLevelFilters).optional(),
+  layerId: idSchema.optional(),
+  kind: z.enum(pointKinds).optional(),
+  favourites: queryBoolean,
+});
+export type MonitoringQuery = z.infer<typeof monitoringQuerySchema>;
+
+export const monitoringRowSchema = z.object({
+  pointId: idSchema,
+  name: z.string(),
+  kind: z.enum(pointKinds),
+  unit: z.string(),
+  favourite: z.boolean(),
+  latest: pointLatestSchema.nullable(),
+  trend: pointTrendSchema.nullable(),
+  level: pointLevelSchema,
+  /** The level's spec §4 colour; null with no data. */
+  colour: z.string().nullable(),
+});
+export type MonitoringRow = z.infer<typeof monitoringRowSchema>;
+export const monitoringListSchema = listResponseSchema(monitoringRowSchema);
+export type MonitoringList = z.infer<typeof monitoringListSchema>;
+
+/** The trend of a rate (unit per hour). */
+export function trendDirectionOf(ratePerHour: number): TrendDirection {
+  if (Math.abs(ratePerHour) < trendSteadyPerHour) return 'steady';
+  return ratePerHour > 0 ? 'up' : 'down';
+}

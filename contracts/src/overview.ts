@@ -1,0 +1,77 @@
+/**
+ * GET /api/overview (spec §2 Overview, DESIGN.md §12): the current company's network at a glance.
+ * GET /api/overview/companies: for provider staff, the same figures per client company.
+ *
+ * Definitions (docs/ARCHITECTURE.md "Overview and monitoring"):
+ * - points by level: live points counted by their level (contracts/point-state.ts), NO_DATA for
+ *   points with neither a reading nor an open alert;
+ * - transmitting today: of the live points not in test, those whose latest reading was measured
+ *   since midnight in the company's time zone. It stands in for the operation % of the month until
+ *   monthly reports exist (spec §9), and the screen says so;
+ * - devices out of service: installed devices (Active, Not Operational, Maintenance, Repaired, at a
+ *   point not in test) whose point is past its No Transmission deadline (DESIGN.md §7: last heard
+ *   more than 2 × transmission time + 5 min ago); "under 24 h" when that deadline passed less than
+ *   24 hours ago, "over 24 h" otherwise (spec §4 installed-device transmission status).
+ */
+import { z } from 'zod';
+import { alertSchema } from './alerts';
+import { idSchema } from './common/ids';
+import { listResponseSchema } from './common/paging';
+import { safeText } from './common/text';
+import { pointLevelFilters } from './point-state';
+
+/** How many open alerts the overview lists (newest first). */
+export const overviewAlertCount = 8;
+export const maxOverviewCompaniesPageLength = 100;
+
+export const levelCountsSchema = z.object(
+  Object.fromEntries(pointLevelFilters.map((level) => [level, z.number().int()])) as Record<
+    (typeof pointLevelFilters)[number],
+    z.ZodNumber
+  >,
+);
+export type LevelCounts = z.infer<typeof levelCountsSchema>;
+
+export const outOfServiceSchema = z.object({
+  under24h: z.number().int(),
+  over24h: z.number().int(),
+});
+export type OutOfService = z.infer<typeof outOfServiceSchema>;
+
+export const overviewSchema = z.object({
+  points: z.object({ total: z.number().int(), byLevel: levelCountsSchema }),
+  latestAlerts: z.array(alertSchema),
+  /** Open (not cleared) alerts of the company, all of them. */
+  openAlerts: z.number().int(),
+  transmittingToday: z.object({
+    transmitting: z.number().int(),
+    /** Live points not in test. */
+    total: z.number().int(),
+    /** transmitting / total × 100, one decimal; null without points. */
+    percent: z.number().nullable(),
+    /** Midnight of today in the company's time zone. */
+    since: z.iso.datetime({ offset: true }),
+  }),
+  devicesOutOfService: outOfServiceSchema,
+  /** The caller is provider staff looking at the provider company: show the companies table. */
+  providerView: z.boolean(),
+});
+export type Overview = z.infer<typeof overviewSchema>;
+
+export const overviewCompaniesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  length: z.coerce.number().int().min(1).max(maxOverviewCompaniesPageLength).default(25),
+  search: safeText().max(200).optional(),
+});
+export type OverviewCompaniesQuery = z.infer<typeof overviewCompaniesQuerySchema>;
+
+export const overviewCompanyRowSchema = z.object({
+  companyId: idSchema,
+  businessName: z.string(),
+  points: z.object({ total: z.number().int(), byLevel: levelCountsSchema }),
+  openDanger: z.number().int(),
+  openNoTransmission: z.number().int(),
+  devicesOutOfService: outOfServiceSchema,
+});
+export type OverviewCompanyRow = z.infer<typeof overviewCompanyRowSchema>;
+export const overviewCompaniesSchema = listResponseSchema(overviewCompanyRowSchema);

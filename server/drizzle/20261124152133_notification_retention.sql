@@ -1,0 +1,4 @@
+CREATE INDEX "notification_deliveries_created_idx" ON "notification_deliveries" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "notification_deliveries_notification_idx" ON "notification_deliveries" USING btree ("notification_id") WHERE "notification_deliveries"."notification_id" is not null;--> statement-breakpoint
+CREATE INDEX "notification_deliveries_digest_idx" ON "notification_deliveries" USING btree ("digest_id") WHERE "notification_deliveries"."digest_id" is not null;--> statement-breakpoint
+CREATE INDEX "notifications_created_idx" ON "notifications" USING btree ("created_at");

@@ -1,0 +1,13 @@
+/** The map payload of the bench company's 5,000 points (GET /api/map/points without HTTP). */
+import { createMapService } from '../../modules/map/map.service';
+import type { BenchQuery } from './query';
+
+export const mapPayloadQuery: BenchQuery = {
+  name: 'map payload, 5,000 points',
+  target: '≤ 100 ms median, ≤ 1 MB',
+  met: (medianMs, bytes) => medianMs <= 100 && bytes <= 1024 * 1024,
+  run: (data) =>
+    createMapService(data.database.db, {
+      tiles: { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap' },
+    }).payload(data.context, {}),
+};

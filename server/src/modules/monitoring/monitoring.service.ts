@@ -1,0 +1,30 @@
+/** The monitoring list (spec §2, §6: the general roles; not SPECTATOR). */
+import type { MonitoringList, MonitoringQuery } from '@aforo/contracts/monitoring';
+import { assertCan } from '../../auth/access';
+import type { Db } from '../../db/client';
+import type { RequestContext } from '../../core/request-context';
+import { toMonitoringRow, toTrend } from './monitoring.mapper';
+import { createMonitoringRepository } from './monitoring.repository';
+
+export function createMonitoringService(db: Db) {
+  const repo = createMonitoringRepository(db);
+  return {
+    async list(ctx: RequestContext, query: MonitoringQuery): Promise<MonitoringList> {
+      assertCan(ctx, 'monitoring.read');
+      const { rows, total } = await repo.list(ctx, query);
+      const references = await repo.trendReferences(
+        rows.flatMap((r) => (r.latest ? [{ pointId: r.pointId, port: r.latest.port, ts: r.latest.ts }] : [])),
+      );
+      return {
+        rows: rows.map((r) =>
+          toMonitoringRow(
+            r,
+            toTrend(r.latest, r.latest ? references.get(`${r.pointId}/${r.latest.port}`) : undefined),
+          ),
+        ),
+        total,
+      };
+    },
+  };
+}
+export type MonitoringService = ReturnType<typeof createMonitoringService>;

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  overviewCompaniesQuerySchema,
+  overviewCompaniesSchema,
+  overviewSchema,
+} from '@aforo/contracts/overview';
+import { contextOf } from '../../http/request-context';
+import { authErrorResponses } from '../../http/responses';
+import type { OverviewService } from './overview.service';
+
+const tags = ['overview'];
+// Overview is in the general route group (spec §6); the service checks the finer rights
+const config = { access: 'general' as const };
+
+export function overviewRoutes(overview: OverviewService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/overview',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'The current company at a glance: points by level, open alerts, transmission',
+          response: { 200: overviewSchema, ...authErrorResponses },
+        },
+      },
+      async (request) => overview.get(contextOf(request)),
+    );
+    app.get(
+      '/api/overview/companies',
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Provider staff: every client company at a glance',
+          querystring: overviewCompaniesQuerySchema,
+          response: { 200: overviewCompaniesSchema, ...authErrorResponses },
+        },
+      },
+      async (request) => overview.companies(contextOf(request), request.query),
+    );
+  };
+}

@@ -1,0 +1,2 @@
+export { MapPanel } from './components/MapPanel';
+export { useMapQuery } from './api';

@@ -1,0 +1,44 @@
+/** GET /api/overview and /api/overview/companies (contracts/overview.ts). */
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { overviewCompaniesSchema, overviewSchema } from '@aforo/contracts/overview';
+import { apiRequest, queryString } from '../../lib/api';
+import { onLiveEvent } from '../../lib/live-stream-provider';
+import type { ListParams } from '../../lib/query-keys';
+import { queryKeys } from '../../lib/query-keys';
+
+export function useOverviewQuery() {
+  return useQuery({
+    queryKey: queryKeys.overview.detail('current'),
+    queryFn: () => apiRequest({ path: '/overview', schema: overviewSchema }),
+  });
+}
+
+export function useOverviewCompaniesQuery(params: ListParams, { enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: queryKeys.overview.list(params),
+    queryFn: () =>
+      apiRequest({ path: `/overview/companies${queryString(params)}`, schema: overviewCompaniesSchema }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** An alert that opens, changes or clears changes the overview: refetch it (once per burst). */
+export function useOverviewLive(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsubscribe = onLiveEvent((event) => {
+      if (event.name !== 'alert' && event.name !== 'resync') return;
+      timer ??= setTimeout(() => {
+        timer = undefined;
+        void queryClient.invalidateQueries({ queryKey: queryKeys.overview.all });
+      }, 500);
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [queryClient]);
+}
