@@ -1,6 +1,14 @@
 /** Every read `npm run bench:queries` times, in the order it prints them. */
 import { chartOneMinuteQuery, chartTenMinuteQuery } from './chart';
 import { latestValuesQuery } from './latest-values';
+import { mapPayloadQuery } from './map-payload';
+import { monitoringListQuery } from './monitoring-list';
 import type { BenchQuery } from './query';
 
-export const benchQueries: BenchQuery[] = [chartTenMinuteQuery, chartOneMinuteQuery, latestValuesQuery];
+export const benchQueries: BenchQuery[] = [
+  chartTenMinuteQuery,
+  chartOneMinuteQuery,
+  latestValuesQuery,
+  monitoringListQuery,
+  mapPayloadQuery,
+];
