@@ -91,7 +91,7 @@ async function main() {
           .join(' ')} on ${os.cpus().length} cores`,
     );
     console.log(
-      `${'query'.padEnd(40)} ${'first'.padStart(9)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ` +
+      `${'query'.padEnd(46)} ${'first'.padStart(9)} ${'median'.padStart(9)} ${'p95'.padStart(9)} ` +
         `${'size'.padStart(10)}  target`,
     );
     for (const query of queries) {
@@ -108,7 +108,7 @@ async function main() {
       const median = percentile(times, 0.5);
       const verdict = query.met(median, bytes) ? 'met' : 'NOT met';
       console.log(
-        `${query.name.padEnd(40)} ${ms(firstMs).padStart(9)} ${ms(median).padStart(9)} ` +
+        `${query.name.padEnd(46)} ${ms(firstMs).padStart(9)} ${ms(median).padStart(9)} ` +
           `${ms(percentile(times, 0.95)).padStart(9)} ${kb(bytes).padStart(10)}  ${query.target}: ${verdict}`,
       );
     }
