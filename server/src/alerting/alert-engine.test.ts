@@ -199,6 +199,21 @@ describe('alert engine', () => {
     expect(await seriesAlerts()).toEqual([]);
   });
 
+  it('one batch opening, clearing and opening again, and a fault repeating: applied in order', async () => {
+    await setPoint({ warningValue: null });
+    const e = start();
+    await publish(4.5, 2, 4.6, 'fault', 'fault', 'fault', 2);
+    await e.idle();
+    const rows = await seriesAlerts();
+    // 4.5 opens, 2 clears, 4.6 opens again; the faults open one OUT_OF_RANGE counted 3 times (no
+    // level: the thresholds skip them); the last 2 clears both
+    expect(rows.map((a) => [a.type, a.count, a.openedValue, a.clearedValue])).toEqual([
+      ['DANGER', 1, expect.closeTo(4.5, 6), expect.closeTo(2, 6)],
+      ['DANGER', 1, expect.closeTo(4.6, 6), expect.closeTo(2, 6)],
+      ['OUT_OF_RANGE', 3, expect.closeTo(-0.3125, 6), expect.closeTo(2, 6)],
+    ]);
+  });
+
   it('a value arriving out of order is recorded late and cleared, never as news', async () => {
     await setPoint({ warningValue: null });
     const e = start();

@@ -17,18 +17,19 @@ import type { CommittedMeasure } from '../events/event-map';
 import type { EventBus } from '../events/event-bus';
 import { recordChanges, type ChangeRecord } from '../modules/log-entries/history';
 import {
-  applyTransition,
   clearSilence,
   laggingSeries,
   lockSeriesStates,
   refreshPointLevels,
   saveSeriesStates,
   seriesId,
+  type SeriesContext,
   type SeriesKey,
 } from './alerting.repository';
 import { createContextCache } from './context-cache';
 import { samplesInOrder } from './read-back';
-import { evaluateSeries, type Sample, type SeriesState } from './evaluator';
+import { applyTransitions } from './transitions.repository';
+import { evaluateSeries, type Sample, type SeriesState, type Transition } from './evaluator';
 import { seriesRules } from './series-rules';
 
 export interface AlertEngine {
@@ -126,6 +127,7 @@ export function createAlertEngine(options: {
       const changed: SeriesKey[] = [];
       const heard: Array<{ key: SeriesKey; ts: number; value: number | null }> = [];
       const history: ChangeRecord[] = [];
+      const outcomes: Array<{ key: SeriesKey; context: SeriesContext; transitions: Transition[] }> = [];
       for (const key of live) {
         const id = seriesId(key);
         const context = contexts.get(id)!;
@@ -136,31 +138,39 @@ export function createAlertEngine(options: {
         const rules = seriesRules(context.point, context.port);
         const result = evaluateSeries(state, rules, [...stale, ...inOrder], now);
         saved.push([key, result.state]);
-        const alertIds: string[] = [];
-        for (const transition of result.transitions) {
-          const alertId = await applyTransition(tx, key, context, transition);
-          if (!alertId) continue;
-          alertIds.push(alertId);
-          if (transition.action !== 'repeat')
-            history.push({
-              entityType: 'alert',
-              entityId: alertId,
-              action: transition.action === 'clear' ? 'alert_clear' : 'alert_open',
-              companyId: context.companyId,
-              before: null,
-              after: {
-                type: transition.type,
-                value: transition.value,
-                at: new Date(transition.ts).toISOString(),
-                late: transition.late,
-              },
-            });
-        }
+        outcomes.push({ key, context, transitions: result.transitions });
         const newest = inOrder.at(-1);
         if (newest) heard.push({ key, ts: newest.ts, value: newest.value });
-        if (alertIds.length > 0) changed.push(key);
-        for (const alertId of new Set(alertIds))
-          afterCommit(tx, 'alert.changed', { alertId, pointId: key.pointId });
+      }
+      const items = outcomes.flatMap(({ key, context, transitions }) =>
+        transitions.map((transition) => ({ key, context, transition })),
+      );
+      const touched = await applyTransitions(tx, items);
+      const alertsOf = new Map<string, { key: SeriesKey; ids: Set<string> }>();
+      items.forEach(({ key, context, transition }, i) => {
+        const alertId = touched[i];
+        if (!alertId) return;
+        let entry = alertsOf.get(seriesId(key));
+        if (!entry) alertsOf.set(seriesId(key), (entry = { key, ids: new Set() }));
+        entry.ids.add(alertId);
+        if (transition.action !== 'repeat')
+          history.push({
+            entityType: 'alert',
+            entityId: alertId,
+            action: transition.action === 'clear' ? 'alert_clear' : 'alert_open',
+            companyId: context.companyId,
+            before: null,
+            after: {
+              type: transition.type,
+              value: transition.value,
+              at: new Date(transition.ts).toISOString(),
+              late: transition.late,
+            },
+          });
+      });
+      for (const { key, ids } of alertsOf.values()) {
+        changed.push(key);
+        for (const alertId of ids) afterCommit(tx, 'alert.changed', { alertId, pointId: key.pointId });
       }
       for (const cleared of await clearSilence(tx, heard)) {
         changed.push({ pointId: cleared.pointId, port: '' });

@@ -4,9 +4,9 @@
  * transaction (`tx`), so alerts, states and series colours commit together or not at all.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { alertLevelRank, alertTypeLevel, type AlertType } from '@aforo/contracts/alert-types';
+import { alertLevelRank, type AlertType } from '@aforo/contracts/alert-types';
 import type { Db } from '../db/client';
-import { emptySeriesState, type SeriesState, type Transition } from './evaluator';
+import { emptySeriesState, type SeriesState } from './evaluator';
 import type { RulePoint, RulePort } from './series-rules';
 
 const p = sql.param;
@@ -145,52 +145,6 @@ export async function saveSeriesStates(tx: Db, entries: Array<[SeriesKey, Series
     from unnest(${p(entries.map(([k]) => k.pointId))}::uuid[], ${p(entries.map(([k]) => k.port))}::text[],
       ${p(entries.map(([, s]) => JSON.stringify(s)))}::jsonb[]) as k(point_id, port, state)
     where s.point_id = k.point_id and s.port = k.port`);
-}
-
-/** Writes one transition; returns the id of the alert it touched (none when nothing matched). */
-export async function applyTransition(
-  tx: Db,
-  key: SeriesKey,
-  context: SeriesContext,
-  t: Transition,
-): Promise<string | null> {
-  const at = new Date(t.ts).toISOString();
-  const level = alertTypeLevel[t.type];
-  if (t.action === 'open' || t.action === 'late') {
-    // a late record is history: it is written already cleared, beside whatever is active now
-    const cleared = t.action === 'late' ? p(at) : null;
-    const result = await tx.execute(sql`
-      insert into alerts (company_id, point_id, port, device_id, type, level, opened_at, opened_value,
-        last_at, last_value, cleared_at, cleared_value, late, muted)
-      select ${p(context.companyId)}::uuid, ${p(key.pointId)}::uuid, ${p(key.port)}, ${p(context.deviceId)}::uuid,
-        ${p(t.type)}, ${p(level)}, ${p(at)}::timestamptz, ${p(t.value)}, ${p(at)}::timestamptz, ${p(t.value)},
-        ${cleared}::timestamptz, ${t.action === 'late' ? p(t.value) : null}, ${p(t.late)}, ${p(context.muted)}
-      -- a late value inside a span an alert of its type already covers adds nothing (and a value
-      -- another round evaluated in order must not be recorded twice)
-      where ${p(t.action !== 'late')}::boolean or not exists (
-        select 1 from alerts c where c.point_id = ${p(key.pointId)}::uuid and c.port = ${p(key.port)}
-          and c.type = ${p(t.type)} and c.opened_at <= ${p(at)}::timestamptz
-          and coalesce(c.cleared_at, 'infinity') >= ${p(at)}::timestamptz)
-      on conflict (point_id, (coalesce(port, '')), type) where cleared_at is null
-      do update set count = alerts.count + 1, last_at = excluded.last_at, last_value = excluded.last_value,
-        updated_at = now()
-      returning id::text`);
-    return rowsOf<{ id: string }>(result)[0]?.id ?? null;
-  }
-  const result =
-    t.action === 'repeat'
-      ? await tx.execute(sql`
-          update alerts set count = count + 1, last_at = ${p(at)}::timestamptz, last_value = ${p(t.value)},
-            updated_at = now()
-          where point_id = ${p(key.pointId)}::uuid and port = ${p(key.port)} and type = ${p(t.type)}
-            and cleared_at is null
-          returning id::text`)
-      : await tx.execute(sql`
-          update alerts set cleared_at = ${p(at)}::timestamptz, cleared_value = ${p(t.value)}, updated_at = now()
-          where point_id = ${p(key.pointId)}::uuid and port = ${p(key.port)} and type = ${p(t.type)}
-            and cleared_at is null
-          returning id::text`);
-  return rowsOf<{ id: string }>(result)[0]?.id ?? null;
 }
 
 /**
