@@ -214,6 +214,26 @@ describe('alert engine', () => {
     ]);
   });
 
+  it('a series colour left unwritten by a crash (written after the round) is repaired at start', async () => {
+    await setPoint({ warningValue: null });
+    const first = start();
+    await publish(4.5);
+    await first.idle();
+    await first.close();
+    engine = undefined;
+    const colour = async () =>
+      (await h.database.db.select().from(seriesLatest).where(eq(seriesLatest.pointId, h.pointId)))[0]!
+        .alertLevel;
+    expect(await colour()).toBe('DANGER');
+    // the "crash": the alert committed, its colour did not
+    await h.database.db
+      .update(seriesLatest)
+      .set({ alertLevel: 'OK' })
+      .where(eq(seriesLatest.pointId, h.pointId));
+    await start().catchUp();
+    expect(await colour()).toBe('DANGER');
+  });
+
   it('a value arriving out of order is recorded late and cleared, never as news', async () => {
     await setPoint({ warningValue: null });
     const e = start();

@@ -94,6 +94,7 @@ export function createAlertEngine(options: {
     if (bySeries.size === 0) return [];
     const keys = [...bySeries.values()].map((s) => s.key);
     const unfinished: Continued[] = [];
+    let toPaint = new Set<string>();
     await transact(async (tx: Db) => {
       const contexts = await contextCache.get(tx, keys);
       const live = keys.filter((k) => contexts.has(seriesId(k)));
@@ -178,16 +179,37 @@ export function createAlertEngine(options: {
       }
       await recordChanges(tx, null, history);
       await saveSeriesStates(tx, saved);
-      // the stream's cue, after the colours below are written (ids only: the listeners read the rest)
-      const evaluated = [...new Set(saved.map(([k]) => k.pointId))];
-      for (let i = 0; i < evaluated.length; i += 150)
-        afterCommit(tx, 'series.changed', { pointIds: evaluated.slice(i, i + 150) });
-      await refreshPointLevels(
-        tx,
-        changed.map((k) => k.pointId),
-      );
+      // the stream's cue (ids only: the listeners read the rest); points whose colour may change
+      // are announced by paint(), once the colour is written
+      toPaint = new Set(changed.map((k) => k.pointId));
+      const evaluated = [...new Set(saved.map(([k]) => k.pointId))].filter((id) => !toPaint.has(id));
+      announceSeries(tx, evaluated);
     });
+    if (toPaint.size > 0) paint([...toPaint]);
     return unfinished;
+  }
+
+  function announceSeries(tx: Db, pointIds: string[]) {
+    for (let i = 0; i < pointIds.length; i += 150)
+      afterCommit(tx, 'series.changed', { pointIds: pointIds.slice(i, i + 150) });
+  }
+
+  /**
+   * The series colour (series_latest.alert_level) of points whose alerts changed, in its own
+   * transaction after the round's: the writer updates those rows with every batch, so the update
+   * waits for the batch holding them — on PostgreSQL under load most of a round's time, with the
+   * round's locks held. Rounds do not wait for it; a crash before it is repaired by the catch-up.
+   */
+  let painting: Promise<void> = Promise.resolve();
+  function paint(pointIds: string[]) {
+    painting = painting
+      .then(() =>
+        transact(async (tx: Db) => {
+          await refreshPointLevels(tx, pointIds);
+          announceSeries(tx, pointIds);
+        }),
+      )
+      .catch((err: unknown) => log.error({ err, points: pointIds.length }, 'series colours not written'));
   }
 
   function group(rows: CommittedMeasure[], more: Continued[] = []) {
@@ -256,6 +278,7 @@ export function createAlertEngine(options: {
     async idle() {
       await events.idle();
       while (running) await running;
+      await painting;
     },
     async catchUp() {
       let total = 0;
@@ -272,6 +295,8 @@ export function createAlertEngine(options: {
         total += lagging.length;
         if (lagging.length < catchUpSeries && unfinished.length === 0) break;
       }
+      // colours a crash left unwritten (they are written after the round's commit)
+      await transact((tx: Db) => refreshPointLevels(tx, 'all'));
       if (total > 0) log.info({ series: total }, 'alert evaluation caught up');
       caughtUp = true;
       return total;
@@ -280,6 +305,7 @@ export function createAlertEngine(options: {
       // batches the writer announced while closing are evaluated before the engine stops listening
       await events.idle();
       while (running) await running;
+      await painting;
       off();
       contextCache.close();
       closed = true;

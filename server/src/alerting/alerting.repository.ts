@@ -188,8 +188,9 @@ const levelRank = levelRankOf(sql`a.level`);
  * on PostgreSQL an update waits for the batch holding the row (a rewrite of an unchanged level cost
  * seconds a round under load).
  */
-export async function refreshPointLevels(tx: Db, pointIds: string[]): Promise<void> {
+export async function refreshPointLevels(tx: Db, pointIds: string[] | 'all'): Promise<void> {
   if (pointIds.length === 0) return;
+  const which = pointIds === 'all' ? sql`true` : sql`s.point_id = any(${p([...new Set(pointIds)])}::uuid[])`;
   await tx.execute(sql`
     update series_latest sl set alert_level = w.level
     from (
@@ -197,7 +198,7 @@ export async function refreshPointLevels(tx: Db, pointIds: string[]): Promise<vo
         select a.level from alerts a
         where a.point_id = s.point_id and (a.port = s.port or a.port is null) and a.cleared_at is null
         order by ${levelRank} desc limit 1), 'OK') as level
-      from series_latest s where s.point_id = any(${p([...new Set(pointIds)])}::uuid[])
+      from series_latest s where ${which}
     ) w
     where sl.point_id = w.point_id and sl.port = w.port and sl.alert_level is distinct from w.level`);
 }
