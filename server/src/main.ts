@@ -165,6 +165,7 @@ async function main(): Promise<void> {
       // failures per address on one account; 3× that over all accounts; per account only a slow-down
       signInLimits: { perAccountAndIp: limit, perIp: 3 * limit, perAccount: limit },
       publicCallsPerMinute: limit,
+      publicDashboardPerMinute: env.PUBLIC_DASHBOARD_RATE_LIMIT_PER_MINUTE,
       trustProxy: env.TRUST_PROXY === 'on',
       ingestion,
       events,
