@@ -96,6 +96,7 @@ import { registerAuthHook } from './auth-hook';
 import { handleError } from './errors';
 import { languageOf } from './language';
 import { registerSecurityHeaders } from './security-headers';
+import { isPublicPageRequest } from './web-page';
 
 export interface AppOptions {
   database: Database;
@@ -225,7 +226,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isApi = url.startsWith('/api') || url.startsWith('/public/') || url.startsWith('/ingest');
+    const isPage = isPublicPageRequest(request);
+    const isApi =
+      url.startsWith('/api') || (url.startsWith('/public/') && !isPage) || url.startsWith('/ingest');
+    // the same address answers JSON or the page: shared caches must keep them apart
+    if (isPage) reply.header('vary', 'accept');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // the web app's own router shows its not-found page for unknown paths
       return reply.type('text/html').sendFile('index.html');

@@ -10,12 +10,15 @@ import {
 } from '@aforo/contracts/public-dashboard';
 import { RateLimitedError } from '../../core/errors';
 import { languageOf } from '../../http/language';
+import { isPublicPageRequest } from '../../http/web-page';
 import { addressKey, RateLimiter, retryAfterSeconds } from '../../lib/rate-limiter';
 import type { PublicDashboardService } from './public-dashboard.service';
 
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema };
 const tags = ['public'];
 const cacheControl = `public, max-age=${publicDashboardCacheSeconds}`;
+// the page shares these addresses (http/web-page.ts): a shared cache keys on Accept too
+const cacheHeaders = { 'cache-control': cacheControl, vary: 'accept' };
 
 /** GET /public/dashboard/{slug}[/points/{id}/series]: no sign-in, limited per client address. */
 export function publicDashboardRoutes(
@@ -24,7 +27,12 @@ export function publicDashboardRoutes(
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const byIp = new RateLimiter(perIpPerMinute, 60_000);
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
+      // a browser opening /public/dashboard/{slug} wants the page: the web app answers it
+      if (isPublicPageRequest(request)) {
+        reply.callNotFound();
+        return reply;
+      }
       const address = addressKey(request.ip);
       if (!byIp.hit(address)) throw new RateLimitedError(retryAfterSeconds(byIp.retryAfterMs(address)));
     });
@@ -42,7 +50,7 @@ export function publicDashboardRoutes(
       },
       async (request, reply) => {
         const dashboard = await dashboards.dashboard(request.params.slug, languageOf(request));
-        return reply.header('cache-control', cacheControl).send(dashboard);
+        return reply.headers(cacheHeaders).send(dashboard);
       },
     );
     app.get(
@@ -60,7 +68,7 @@ export function publicDashboardRoutes(
       async (request, reply) => {
         const { slug, id } = request.params;
         const series = await dashboards.series(slug, id, request.query.range);
-        return reply.header('cache-control', cacheControl).send(series);
+        return reply.headers(cacheHeaders).send(series);
       },
     );
   };
