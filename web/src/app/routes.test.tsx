@@ -92,7 +92,7 @@ describe('app routes', () => {
     expect(nav.getByText('Monitoring')).toBeInTheDocument();
     expect(nav.getByText('Public Dashboard').closest('a')).toHaveAttribute(
       'href',
-      `/public/dashboard/${companyA}`,
+      '/public/dashboard/aguas-del-norte',
     );
     expect(nav.queryByText('System')).not.toBeInTheDocument();
     expect(nav.queryByText('Accounts')).not.toBeInTheDocument();
