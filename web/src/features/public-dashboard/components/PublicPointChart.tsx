@@ -9,12 +9,18 @@ const height = 220;
 export function PublicPointChart({ slug, pointId }: { slug: string; pointId: string }) {
   const { t } = useTranslation();
   const query = usePublicSeriesQuery(slug, pointId);
-  if (query.isPending) return <Skeleton height={height} />;
-  if (query.isError)
-    return (
-      <Alert color="red" variant="light">
-        {t('publicDashboard.chartError')}
-      </Alert>
-    );
-  return <SeriesChart series={query.data} height={height} />;
+  return (
+    // data-state: browser tests wait for every chart's call to have answered
+    <div data-testid="public-chart" data-state={query.status}>
+      {query.isPending ? (
+        <Skeleton height={height} />
+      ) : query.isError ? (
+        <Alert color="red" variant="light">
+          {t('publicDashboard.chartError')}
+        </Alert>
+      ) : (
+        <SeriesChart series={query.data} height={height} />
+      )}
+    </div>
+  );
 }

@@ -45,6 +45,8 @@ export function PublicDashboardPage() {
       ) : (
         <>
           <PublicMap dashboard={dashboard} />
+          {/* before the widgets: it says what their numbers are measured from */}
+          <DatumExplained datum={dashboard.datum} />
           <Stack gap="md">
             {dashboard.points.map((point) => (
               <PublicPointCard key={point.id} slug={dashboard.company.slug} point={point} />
@@ -52,7 +54,6 @@ export function PublicDashboardPage() {
           </Stack>
         </>
       )}
-      <DatumExplained datum={dashboard.datum} />
     </Stack>
   );
 }
