@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken } from './helpers';
+import { apiToken, leftBar, signIn } from './helpers';
 
 const slug = 'canal-del-norte';
 const who = 'admin-cliente.norte@demo.aforo.dev';
@@ -181,4 +181,11 @@ test('the page speaks the browser language with a switch, and offers each widget
   await expect(page.getByText('Last 7 days').first()).toBeVisible();
   if (process.env.E2E_SCREENSHOTS)
     await page.screenshot({ path: '../docs/screenshots/public-dashboard-en.png', fullPage: false });
+});
+
+test('the left bar’s "Panel público" opens the current company’s public page', async ({ page }) => {
+  await signIn(page, who);
+  const link = leftBar(page).getByRole('link', { name: /Panel público/ });
+  await expect(link).toHaveAttribute('href', `/public/dashboard/${slug}`);
+  await expect(link).toHaveAttribute('target', '_blank');
 });
