@@ -9,7 +9,7 @@ import { alertLevels } from './constants';
 import { mapTilesSchema } from './map';
 import { pointSeriesSchema } from './point-series';
 import { pointKinds } from './points';
-import { riverLevelSchema } from './river-level';
+import { riverLevelViewSchema } from './river-level';
 
 /** Responses may be reused this long (server cache and Cache-Control max-age). */
 export const publicDashboardCacheSeconds = 60;
@@ -35,7 +35,7 @@ export const publicPointSchema = z.object({
   /** Worst open level of the point. */
   level: z.enum(alertLevels),
   unit: z.string(),
-  riverLevel: riverLevelSchema,
+  riverLevel: riverLevelViewSchema,
 });
 export type PublicPoint = z.infer<typeof publicPointSchema>;
 

@@ -9,11 +9,31 @@ import {
   type PublicPoint,
   type PublicSeries,
 } from '@aforo/contracts/public-dashboard';
-import type { RiverLevel } from '@aforo/contracts/river-level';
+import type { RiverLevel, RiverLevelView } from '@aforo/contracts/river-level';
 import type { PublicCompanyRow, PublicPointRow } from './public-dashboard.repository';
 
 /** The dashboard without its texts (cached across languages). */
 export type PublicDashboardData = Omit<PublicDashboard, 'datum'>;
+
+/** The widget's data without the series port and timing settings. */
+export function toPublicRiverLevel(level: RiverLevel): RiverLevelView {
+  return {
+    pointId: level.pointId,
+    name: level.name,
+    kind: level.kind,
+    unit: level.unit,
+    current: level.current,
+    groundLevel: level.groundLevel,
+    invertLevel: level.invertLevel,
+    warningValue: level.warningValue,
+    alertValue: level.alertValue,
+    typical: level.typical,
+    record: level.record,
+    trendPerHour: level.trendPerHour,
+    level: level.level,
+    state: level.state,
+  };
+}
 
 export function toPublicPoint(row: PublicPointRow, riverLevel: RiverLevel): PublicPoint {
   return {
@@ -24,7 +44,7 @@ export function toPublicPoint(row: PublicPointRow, riverLevel: RiverLevel): Publ
     longitude: row.longitude,
     level: riverLevel.level,
     unit: riverLevel.unit,
-    riverLevel,
+    riverLevel: toPublicRiverLevel(riverLevel),
   };
 }
 

@@ -53,7 +53,6 @@ function point(id: string, name: string, level: PublicPoint['level']): PublicPoi
       pointId: id,
       name,
       kind: 'river',
-      port: 'ai1',
       unit: 'm',
       current: { value: 2.6, ts: new Date().toISOString(), flag: 1 },
       groundLevel: 5,
@@ -65,7 +64,6 @@ function point(id: string, name: string, level: PublicPoint['level']): PublicPoi
       trendPerHour: 0.6,
       level,
       state: { stale: false, suspect: false, failed: false, maintenance: false },
-      staleAfterSeconds: 1200,
     },
   };
 }
