@@ -8,7 +8,7 @@ import { mapTiles, parseEnv, publicUrl } from './config/env';
 import { createNotifyChannel } from './db/notify-channel';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './demo/seed';
-import { demoAccounts } from './demo/demo';
+import { demoAccounts, demoCompanies } from './demo/demo';
 import { createAlertEngine } from './alerting/alert-engine';
 import { silenceJob } from './alerting/silence-job';
 import { createEventBus } from './events/event-bus';
@@ -187,6 +187,7 @@ async function main(): Promise<void> {
           .map((a) => a.email)
           .join(', ')}`,
       );
+      lines.push(`Public dashboard (no sign-in): ${url}/public/dashboard/${demoCompanies.norte.slug}`);
     }
     console.log(`\n${lines.join('\n')}\n`);
   }
