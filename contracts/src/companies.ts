@@ -3,9 +3,39 @@ import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
 import { emailSchema, optionalText, queryBoolean, requiredText, timeZoneSchema } from './common/text';
 
+/** A company's public dashboard address: /public/dashboard/{slug}. */
+export const companySlugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const companySlugMin = 3;
+export const companySlugMax = 60;
+export const companySlugSchema = z
+  .string()
+  .trim()
+  .refine((v) => v.length >= companySlugMin && v.length <= companySlugMax && companySlugPattern.test(v), {
+    message: 'slug',
+  });
+
+/**
+ * The slug a business name suggests: lower-case ASCII, dashes between words, at most 50 characters
+ * (room for a de-duplicating suffix); 'company' when too little is left. The migration that
+ * backfilled slugs follows the same rule in SQL.
+ */
+export function slugOf(name: string): string {
+  const ascii = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  const slug = ascii
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50)
+    .replace(/-+$/, '');
+  return slug.length >= companySlugMin ? slug : 'company';
+}
+
 export const companySummarySchema = z.object({
   id: idSchema,
   businessName: z.string(),
+  slug: z.string(),
   isProvider: z.boolean(),
   preferredTimezone: z.string(),
 });
@@ -27,6 +57,11 @@ export type Company = z.infer<typeof companySchema>;
 
 export const companyInputSchema = z.object({
   businessName: requiredText(200),
+  /** Blank or missing: derived from the business name (a new company) or kept (an edit). */
+  slug: z
+    .union([companySlugSchema, z.literal('').transform(() => null), z.null()])
+    .optional()
+    .transform((v) => v ?? null),
   contactName: optionalText(200),
   position: optionalText(200),
   email: z

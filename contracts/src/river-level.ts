@@ -27,9 +27,7 @@ export const riverLevelSchema = z.object({
   port: z.string().nullable(),
   unit: z.string(),
   /** The latest value; null when the series has none. */
-  current: z
-    .object({ value: z.number().nullable(), ts: isoDate, flag: z.number().int() })
-    .nullable(),
+  current: z.object({ value: z.number().nullable(), ts: isoDate, flag: z.number().int() }).nullable(),
   groundLevel: z.number().nullable(),
   invertLevel: z.number().nullable(),
   /** Warning band from warningValue, danger band from alertValue (the point's thresholds). */
@@ -56,3 +54,7 @@ export const riverLevelSchema = z.object({
   staleAfterSeconds: z.number().int(),
 });
 export type RiverLevel = z.infer<typeof riverLevelSchema>;
+
+/** What the widget draws; the public dashboard sends only this (no series port or timing settings). */
+export const riverLevelViewSchema = riverLevelSchema.omit({ port: true, staleAfterSeconds: true });
+export type RiverLevelView = z.infer<typeof riverLevelViewSchema>;

@@ -8,7 +8,7 @@ import { mapTiles, parseEnv, publicUrl } from './config/env';
 import { createNotifyChannel } from './db/notify-channel';
 import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './demo/seed';
-import { demoAccounts } from './demo/demo';
+import { demoAccounts, demoCompanies } from './demo/demo';
 import { createAlertEngine } from './alerting/alert-engine';
 import { silenceJob } from './alerting/silence-job';
 import { createEventBus } from './events/event-bus';
@@ -165,6 +165,7 @@ async function main(): Promise<void> {
       // failures per address on one account; 3× that over all accounts; per account only a slow-down
       signInLimits: { perAccountAndIp: limit, perIp: 3 * limit, perAccount: limit },
       publicCallsPerMinute: limit,
+      publicDashboardPerMinute: env.PUBLIC_DASHBOARD_RATE_LIMIT_PER_MINUTE,
       trustProxy: env.TRUST_PROXY === 'on',
       ingestion,
       events,
@@ -186,6 +187,7 @@ async function main(): Promise<void> {
           .map((a) => a.email)
           .join(', ')}`,
       );
+      lines.push(`Public dashboard (no sign-in): ${url}/public/dashboard/${demoCompanies.norte.slug}`);
     }
     console.log(`\n${lines.join('\n')}\n`);
   }

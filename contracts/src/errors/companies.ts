@@ -73,6 +73,16 @@ export const companyErrors = {
 
   // ── Aforo's own codes (not in spec §8) ─────────────────────────────────────────────────────────
   CO1000: { status: 404, en: 'The company was not found.', es: 'No se encontró la empresa.' },
+  CO1007: {
+    status: 409,
+    en: 'Another company already uses this public dashboard address.',
+    es: 'Otra empresa ya usa esta dirección de panel público.',
+  },
+  PD1000: {
+    status: 404,
+    en: 'The public dashboard or point was not found.',
+    es: 'No se encontró el panel público o el punto.',
+  },
   BP1001: {
     status: 409,
     en: 'A billing plan with this name already exists.',

@@ -61,6 +61,11 @@ export const fieldMessages = {
     en: 'Select at least one role or user',
     es: 'Seleccione al menos un rol o un usuario',
   },
+  // ours: a company's public dashboard address
+  slug: {
+    en: 'Use 3 to 60 lower-case letters, digits and single dashes (e.g. my-company)',
+    es: 'Use de 3 a 60 letras minúsculas, cifras y guiones simples (p. ej. mi-empresa)',
+  },
   // ours: the page length of lists over growing tables (events, measures…), which have an export
   pageLength: {
     en: 'A page holds 1 to 1000 rows; use the export for more',

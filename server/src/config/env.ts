@@ -52,6 +52,8 @@ export const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Sign-in attempts and public account calls a minute, per address and per account. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Public dashboard calls a minute per address (a page view makes one call per public point, plus one). */
+  PUBLIC_DASHBOARD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
   /** on = believe X-Forwarded-For (only behind a proxy you run; otherwise clients pick their address). */
   TRUST_PROXY: onOff.default('off'),
   /** Largest MQTT packet (embedded broker) and HTTP ingest body, in bytes; 1,000 measures take ~92 KB. */

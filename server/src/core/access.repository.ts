@@ -25,11 +25,12 @@ function pointCondition(db: Db, caller: Caller): SQL | null {
     // points belong to the current company for everyone, provider staff included (DESIGN.md §3)
     case 'user':
       return eq(measurementPoints.companyId, caller.companyId ?? none);
-    // only what the company marked public, and never a deleted point
+    // only what the company marked public, never a deleted point nor one in test
     case 'public':
       return and(
         eq(measurementPoints.companyId, caller.companyId),
         eq(measurementPoints.public, true),
+        eq(measurementPoints.test, false),
         isNull(measurementPoints.deletedAt),
       )!;
     case 'apiToken': {

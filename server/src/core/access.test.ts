@@ -103,6 +103,9 @@ describe('the one access function', () => {
     const caller: Caller = { kind: 'public', companyId: ids.a };
     expect(sorted(await access.visiblePoints(caller, allPoints()))).toEqual([ids.aPublic]);
     expect(await access.visibleDevices(caller, allDevices())).toEqual(new Set());
+    // a point in test stays off the public page even when marked public
+    const inTest = (await buildPoint(database.db, ids.a, { public: true, test: true })).id;
+    expect(await access.visiblePoints(caller, [inTest, ids.aPublic])).toEqual(new Set([ids.aPublic]));
   });
 
   it('a system caller (jobs, ingestion) sees everything', async () => {

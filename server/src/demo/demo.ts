@@ -125,6 +125,7 @@ const demoPlanOf = { norte: 'Profesional', levante: 'Básico' } as const;
 export const demoCompanies = {
   provider: {
     businessName: 'Aforo Hidrometría S.L.',
+    slug: 'aforo',
     contactName: 'Lucía Ferrer',
     position: 'Directora de operaciones',
     email: 'operaciones@aforo.dev',
@@ -133,6 +134,7 @@ export const demoCompanies = {
   },
   norte: {
     businessName: 'Canal del Norte S.A.',
+    slug: 'canal-del-norte',
     contactName: 'Iñaki Etxeberria',
     position: 'Jefe de explotación',
     email: 'explotacion@canalnorte.example',
@@ -141,6 +143,7 @@ export const demoCompanies = {
   },
   levante: {
     businessName: 'Aguas de Levante S.L.',
+    slug: 'aguas-de-levante',
     contactName: 'Marta Soler',
     position: 'Responsable de redes',
     email: 'redes@aguaslevante.example',

@@ -84,6 +84,8 @@ import { createUserAdminService } from '../modules/users/user-admin.service';
 import { mailOutboxRoutes } from '../modules/mail-outbox/mail-outbox.routes';
 import { createMailOutboxService } from '../modules/mail-outbox/mail-outbox.service';
 import { publicAuthRoutes } from '../modules/public-auth/public-auth.routes';
+import { publicDashboardRoutes } from '../modules/public-dashboard/public-dashboard.routes';
+import { createPublicDashboardService } from '../modules/public-dashboard/public-dashboard.service';
 import { createPublicAuthService } from '../modules/public-auth/public-auth.service';
 import { createMailer } from '../mail/mailer';
 import { transactor } from '../db/transaction';
@@ -94,6 +96,7 @@ import { registerAuthHook } from './auth-hook';
 import { handleError } from './errors';
 import { languageOf } from './language';
 import { registerSecurityHeaders } from './security-headers';
+import { isPublicPageRequest } from './web-page';
 
 export interface AppOptions {
   database: Database;
@@ -108,6 +111,8 @@ export interface AppOptions {
   smtpUrl?: string;
   /** Requests a minute per address on the public account calls. */
   publicCallsPerMinute?: number;
+  /** Requests a minute per address on the public dashboard (its page, chart and widget calls). */
+  publicDashboardPerMinute?: number;
   /** Take the client address from X-Forwarded-For (behind a trusted proxy only). */
   trustProxy?: boolean;
   version?: string;
@@ -185,10 +190,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(monitoringRoutes(createMonitoringService(db)));
   await app.register(overviewRoutes(createOverviewService(db)));
   if (ingestion) await app.register(ingestRoutes(ingestion));
-  await app.register(pointSeriesRoutes(createPointSeriesService(db)));
+  const pointSeries = createPointSeriesService(db);
+  await app.register(pointSeriesRoutes(pointSeries));
   await app.register(layersRoutes(createLayersService(db)));
-  await app.register(mapRoutes(createMapService(db, { tiles: options.mapTiles ?? defaultMapTiles })));
-  await app.register(riverLevelRoutes(createRiverLevelService(db)));
+  const mapTiles = options.mapTiles ?? defaultMapTiles;
+  await app.register(mapRoutes(createMapService(db, { tiles: mapTiles })));
+  const riverLevel = createRiverLevelService(db);
+  await app.register(riverLevelRoutes(riverLevel));
+  await app.register(
+    publicDashboardRoutes(
+      createPublicDashboardService(db, { riverLevel, pointSeries, tiles: mapTiles }),
+      options.publicDashboardPerMinute,
+    ),
+  );
   await app.register(measuresRoutes(createMeasuresService(db)));
   await app.register(eventsRoutes(createEventsService(db)));
   await app.register(failedMeasuresRoutes(createFailedMeasuresService(db)));
@@ -212,7 +226,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isApi = url.startsWith('/api') || url.startsWith('/public/') || url.startsWith('/ingest');
+    const isPage = isPublicPageRequest(request);
+    const isApi =
+      url.startsWith('/api') || (url.startsWith('/public/') && !isPage) || url.startsWith('/ingest');
+    // the same address answers JSON or the page: shared caches must keep them apart
+    if (isPage) reply.header('vary', 'accept');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       // the web app's own router shows its not-found page for unknown paths
       return reply.type('text/html').sendFile('index.html');

@@ -1,4 +1,8 @@
-/** Browser security headers (helmet): a CSP the built app satisfies, no framing, no sniffing. */
+/**
+ * Browser security headers (helmet): a CSP the built app satisfies, no framing, no sniffing. The one
+ * exception is the public point widget (/public/dashboard/{slug}/widget/{pointId}), made to be put in
+ * other sites' iframes: any site may frame that page, and only that page.
+ */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
@@ -27,6 +31,9 @@ export const contentSecurityPolicy = {
   upgradeInsecureRequests: null,
 };
 
+/** The embeddable widget page of the public dashboard (any query string allowed). */
+export const embeddablePath = /^\/public\/dashboard\/[^/?#]+\/widget\/[^/?#]+\/?(?:\?.*)?$/;
+
 /** The origin of a tile URL template, with {s} subdomains as a wildcard (CSP host sources allow `*.`). */
 export function tileOrigins(template: string | null | undefined): string[] {
   if (!template) return [];
@@ -53,5 +60,14 @@ export async function registerSecurityHeaders(
     strictTransportSecurity: isHttps ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     // the API is read cross-origin by nothing, and COEP would block map tiles from another host
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+    if (!embeddablePath.test(request.url)) return payload;
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string')
+      reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", 'frame-ancestors *'));
+    reply.removeHeader('x-frame-options');
+    return payload;
   });
 }

@@ -31,4 +31,14 @@ describe('createTtlCache', () => {
     expect(await cache.get('a', async () => 99)).toBe(99);
     expect(await cache.get('c', async () => 99)).toBe(2);
   });
+
+  it('keeps a recently read entry over an older unread one (least recently used goes first)', async () => {
+    const cache = createTtlCache<number>({ ttlMs: 1000, maxEntries: 2 });
+    await cache.get('a', async () => 1);
+    await cache.get('b', async () => 2);
+    await cache.get('a', async () => 99);
+    await cache.get('c', async () => 3);
+    expect(await cache.get('a', async () => 99)).toBe(1);
+    expect(await cache.get('b', async () => 42)).toBe(42);
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * A small in-process cache of slow reads: each key's value is loaded once and reused for `ttlMs`.
  * Concurrent readers of a key share one load; a failed load is forgotten. Beyond `maxEntries` the
- * oldest entries go first (a Map keeps insertion order), so memory stays bounded.
+ * least recently used entries go first (a Map keeps insertion order and a hit moves its key to the
+ * end), so memory stays bounded.
  */
 export interface TtlCacheOptions {
   ttlMs: number;
@@ -19,8 +20,11 @@ export function createTtlCache<T>({ ttlMs, maxEntries, now = Date.now }: TtlCach
   return {
     get(key, load) {
       const hit = entries.get(key);
-      if (hit && hit.expires > now()) return hit.value;
       entries.delete(key);
+      if (hit && hit.expires > now()) {
+        entries.set(key, hit);
+        return hit.value;
+      }
       const value = load();
       entries.set(key, { expires: now() + ttlMs, value });
       value.catch(() => {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { slugOf } from '@aforo/contracts/companies';
 import { passwordMinLength } from '@aforo/contracts/constants';
 import { hashPassword } from '../auth/passwords';
 import { parseEnv } from '../config/env';
@@ -35,7 +36,7 @@ export async function createAdmin(
     if (!provider) {
       [provider] = await tx
         .insert(companies)
-        .values({ businessName: input.company, isProvider: true })
+        .values({ businessName: input.company, slug: slugOf(input.company), isProvider: true })
         .returning({ id: companies.id });
     }
     const [user] = await tx

@@ -1,7 +1,7 @@
 import { NavLink, Stack, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAccessCheck } from '../lib/current-user';
+import { useAccessCheck, useCurrentUserQuery } from '../lib/current-user';
 import { useSession } from '../lib/session';
 import { isNavItemActive, navItems, resolveNavPath } from './nav-items';
 
@@ -15,10 +15,12 @@ export function LeftBar({ onNavigate }: LeftBarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const currentCompanyId = useSession((s) => s.currentCompanyId);
+  const { data: user } = useCurrentUserQuery();
+  const currentCompany = user?.companies.find((c) => c.id === currentCompanyId) ?? null;
   const canUse = useAccessCheck();
 
   const items = navItems.flatMap((item) => {
-    const path = resolveNavPath(item, currentCompanyId);
+    const path = resolveNavPath(item, currentCompany);
     return path && canUse({ group: item.group }) ? [{ item, path }] : [];
   });
 

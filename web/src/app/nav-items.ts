@@ -1,11 +1,17 @@
 /** The left bar of spec §2; each item is shown only to users who pass its route's group (spec §6). */
 import type { RouteGroup } from '@aforo/contracts/roles';
 
+/** The current company as paths need it. */
+export interface NavCompany {
+  id: string;
+  slug: string;
+}
+
 export interface NavItem {
   key: string;
   labelKey: string;
   /** Path, or a builder for paths that depend on the current company. */
-  to: string | ((currentCompanyId: string) => string);
+  to: string | ((company: NavCompany) => string);
   group: RouteGroup;
   /** Active only on the exact path (Overview is /app itself). */
   exact?: boolean;
@@ -34,7 +40,7 @@ export const navItems: readonly NavItem[] = [
   {
     key: 'publicDashboard',
     labelKey: 'nav.publicDashboard',
-    to: (companyId) => `/public/dashboard/${encodeURIComponent(companyId)}`,
+    to: (company) => `/public/dashboard/${encodeURIComponent(company.slug)}`,
     group: 'signedIn',
     newTab: true,
     needsCompany: true,
@@ -42,9 +48,9 @@ export const navItems: readonly NavItem[] = [
   { key: 'historyChanges', labelKey: 'nav.historyChanges', to: '/app/history-changes', group: 'general' },
 ];
 
-export function resolveNavPath(item: NavItem, currentCompanyId: string | null): string | null {
+export function resolveNavPath(item: NavItem, currentCompany: NavCompany | null): string | null {
   if (typeof item.to === 'string') return item.to;
-  return currentCompanyId ? item.to(currentCompanyId) : null;
+  return currentCompany ? item.to(currentCompany) : null;
 }
 
 export function isNavItemActive(item: NavItem, path: string, pathname: string): boolean {

@@ -51,8 +51,20 @@ const admin = buildCurrentUser({
   ],
   isGlobal: true,
   companies: [
-    { id: companyA, businessName: 'Aguas del Norte', isProvider: false, preferredTimezone: 'Europe/Madrid' },
-    { id: companyB, businessName: 'Aforo Provider', isProvider: true, preferredTimezone: 'Atlantic/Canary' },
+    {
+      id: companyA,
+      businessName: 'Aguas del Norte',
+      slug: 'aguas-del-norte',
+      isProvider: false,
+      preferredTimezone: 'Europe/Madrid',
+    },
+    {
+      id: companyB,
+      businessName: 'Aforo Provider',
+      slug: 'aforo-provider',
+      isProvider: true,
+      preferredTimezone: 'Atlantic/Canary',
+    },
   ],
 });
 
@@ -80,7 +92,7 @@ describe('app routes', () => {
     expect(nav.getByText('Monitoring')).toBeInTheDocument();
     expect(nav.getByText('Public Dashboard').closest('a')).toHaveAttribute(
       'href',
-      `/public/dashboard/${companyA}`,
+      '/public/dashboard/aguas-del-norte',
     );
     expect(nav.queryByText('System')).not.toBeInTheDocument();
     expect(nav.queryByText('Accounts')).not.toBeInTheDocument();

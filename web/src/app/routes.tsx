@@ -11,7 +11,7 @@ import { maintenanceRoutes } from '../features/maintenance';
 import { monitoringRoutes } from '../features/monitoring';
 import { operationRoutes } from '../features/operation';
 import { overviewRoutes } from '../features/overview';
-import { publicDashboardRoutes } from '../features/public-dashboard';
+import { publicDashboardRoutes, publicWidgetRoutes } from '../features/public-dashboard';
 import { reportsRoutes } from '../features/reports';
 import { systemRoutes } from '../features/system';
 import { FullPageLoader } from '../ui/FullPageLoader';
@@ -28,6 +28,7 @@ export const appRoutes: RouteObject[] = [
     children: [
       { index: true, element: <Navigate to="/app" replace /> },
       { element: <PublicLayout />, children: [...authPublicRoutes, ...publicDashboardRoutes] },
+      ...publicWidgetRoutes,
       {
         element: <RequireSession />,
         children: [

@@ -28,12 +28,14 @@ describe('company time zone', () => {
       {
         id: companyA,
         businessName: 'Aguas del Norte',
+        slug: 'aguas-del-norte',
         isProvider: false,
         preferredTimezone: 'Europe/Madrid',
       },
       {
         id: companyB,
         businessName: 'Hudson Water',
+        slug: 'hudson-water',
         isProvider: false,
         preferredTimezone: 'America/New_York',
       },

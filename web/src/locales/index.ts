@@ -17,6 +17,7 @@ import enOverview from './en/overview.json';
 import enNav from './en/nav.json';
 import enNotFound from './en/notFound.json';
 import enPoints from './en/points.json';
+import enPublicDashboard from './en/publicDashboard.json';
 import enRiverLevel from './en/riverLevel.json';
 import enScreens from './en/screens.json';
 import enSession from './en/session.json';
@@ -41,6 +42,7 @@ import esOverview from './es/overview.json';
 import esNav from './es/nav.json';
 import esNotFound from './es/notFound.json';
 import esPoints from './es/points.json';
+import esPublicDashboard from './es/publicDashboard.json';
 import esRiverLevel from './es/riverLevel.json';
 import esScreens from './es/screens.json';
 import esSession from './es/session.json';
@@ -69,6 +71,7 @@ export const resources = {
       notFound: esNotFound,
       overview: esOverview,
       points: esPoints,
+      publicDashboard: esPublicDashboard,
       riverLevel: esRiverLevel,
       screens: esScreens,
       session: esSession,
@@ -97,6 +100,7 @@ export const resources = {
       notFound: enNotFound,
       overview: enOverview,
       points: enPoints,
+      publicDashboard: enPublicDashboard,
       riverLevel: enRiverLevel,
       screens: enScreens,
       session: enSession,

@@ -31,6 +31,7 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
       {
         id: companyA,
         businessName: 'Aguas del Norte',
+        slug: 'aguas-del-norte',
         isProvider: false,
         preferredTimezone: 'Europe/Madrid',
       },

@@ -5,6 +5,7 @@ export function toCompany(row: CompanyRow): Company {
   return {
     id: row.id,
     businessName: row.businessName,
+    slug: row.slug,
     isProvider: row.isProvider,
     preferredTimezone: row.preferredTimezone,
     contactName: row.contactName,
@@ -24,6 +25,7 @@ export function toCompany(row: CompanyRow): Company {
 export function companyHistory(row: CompanyRow): Record<string, unknown> {
   return {
     businessName: row.businessName,
+    slug: row.slug,
     contactName: row.contactName,
     position: row.position,
     email: row.email,

@@ -19,6 +19,7 @@ export function createCompaniesRepository(db: Db) {
   const columns = {
     id: companies.id,
     businessName: companies.businessName,
+    slug: companies.slug,
     contactName: companies.contactName,
     position: companies.position,
     email: companies.email,
@@ -81,6 +82,21 @@ export function createCompaniesRepository(db: Db) {
       return rows.some((r) => r.id !== exceptId);
     },
 
+    /** Whether a company other than `exceptId` holds this slug (deleted ones too: a restore keeps its slug). */
+    async isSlugTaken(slug: string, exceptId?: string): Promise<boolean> {
+      const rows = await db.select({ id: companies.id }).from(companies).where(eq(companies.slug, slug));
+      return rows.some((r) => r.id !== exceptId);
+    },
+
+    /** The slugs in use that start with `base` (to pick a free `base-N`); a slug has no LIKE wildcards. */
+    async slugsLike(base: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ slug: companies.slug })
+        .from(companies)
+        .where(sql`${companies.slug} like ${`${base}%`}`);
+      return new Set(rows.map((r) => r.slug));
+    },
+
     async countryExists(id: string): Promise<boolean> {
       const [row] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id));
       return row !== undefined;
@@ -94,12 +110,12 @@ export function createCompaniesRepository(db: Db) {
       return row !== undefined;
     },
 
-    async insert(input: CompanyInputParsed): Promise<string> {
+    async insert(input: CompanyInputParsed & { slug: string }): Promise<string> {
       const [row] = await db.insert(companies).values(input).returning({ id: companies.id });
       return row!.id;
     },
 
-    async update(id: string, input: CompanyInputParsed): Promise<void> {
+    async update(id: string, input: CompanyInputParsed & { slug: string }): Promise<void> {
       await db
         .update(companies)
         .set({ ...input, updatedAt: new Date() })

@@ -1,5 +1,10 @@
 /** Companies (Accounts > Companies: ADMIN edits; CHIEF and VIEWER read for selectors). */
-import type { Company, CompanyInputParsed, CompanyListQuery } from '@aforo/contracts/companies';
+import {
+  slugOf,
+  type Company,
+  type CompanyInputParsed,
+  type CompanyListQuery,
+} from '@aforo/contracts/companies';
 import { fieldMessage } from '@aforo/contracts/errors';
 import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
@@ -41,6 +46,17 @@ export function createCompaniesService(db: Db) {
       fields.billingPlanId = fieldMessage('invalid', ctx.lang);
     if (Object.keys(fields).length > 0) throw new ValidationError(fields);
     if (await repo.isNameTaken(input.businessName, exceptId)) throw new ConflictError('CO1001');
+    if (input.slug && (await repo.isSlugTaken(input.slug, exceptId))) throw new ConflictError('CO1007');
+  }
+
+  /** A new company without a chosen slug gets its name's, with the first free -N when taken. */
+  async function freeSlug(repo: CompaniesRepository, name: string): Promise<string> {
+    const base = slugOf(name);
+    const taken = await repo.slugsLike(base);
+    if (!taken.has(base)) return base;
+    let n = 2;
+    while (taken.has(`${base}-${n}`)) n += 1;
+    return `${base}-${n}`;
   }
 
   return {
@@ -60,7 +76,8 @@ export function createCompaniesService(db: Db) {
       return transact(async (tx) => {
         const repo = createCompaniesRepository(tx);
         await assertValid(ctx, repo, input);
-        const after = await existing(repo, await repo.insert(input));
+        const slug = input.slug ?? (await freeSlug(repo, input.businessName));
+        const after = await existing(repo, await repo.insert({ ...input, slug }));
         await recordChange(tx, ctx, {
           entityType,
           entityId: after.id,
@@ -79,7 +96,7 @@ export function createCompaniesService(db: Db) {
         const repo = createCompaniesRepository(tx);
         const before = await live(repo, id);
         await assertValid(ctx, repo, input, id);
-        await repo.update(id, input);
+        await repo.update(id, { ...input, slug: input.slug ?? before.slug });
         const after = await existing(repo, id);
         await recordChange(tx, ctx, {
           entityType,

@@ -16,6 +16,7 @@ import { assertCan } from '../../auth/access';
 import type { Db } from '../../db/client';
 import { AppError, NotFoundError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
+import type { Scope } from '../../db/scope';
 import { readable } from '../../lib/conversion';
 import { createPointSeriesRepository, type BucketRow, type RawMeasureRow } from './point-series.repository';
 
@@ -105,9 +106,17 @@ const fromBucket = (r: BucketRow): PointSeriesRow => ({
 export function createPointSeriesService(db: Db) {
   const repo = createPointSeriesRepository(db);
 
-  return {
+  const service = {
     async get(ctx: RequestContext, pointId: string, query: PointSeriesQuery): Promise<PointSeries> {
       assertCan(ctx, 'monitoring.read');
+      return service.forPoint(ctx, pointId, query);
+    },
+
+    /**
+     * The series of a point of the scope's company whose access the caller checked (the public
+     * dashboard asks the one access function for a public point, then reads it here).
+     */
+    async forPoint(ctx: Scope, pointId: string, query: PointSeriesQuery): Promise<PointSeries> {
       const { from, to, buckets } = query;
       if (from.getTime() >= to.getTime()) throw new AppError('ME1001');
       const rangeSeconds = (to.getTime() - from.getTime()) / 1000;
@@ -166,5 +175,6 @@ export function createPointSeriesService(db: Db) {
       };
     },
   };
+  return service;
 }
 export type PointSeriesService = ReturnType<typeof createPointSeriesService>;

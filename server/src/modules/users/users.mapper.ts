@@ -20,6 +20,7 @@ export function toCompanySummary(c: CompanyRow): CompanySummary {
   return {
     id: c.id,
     businessName: c.businessName,
+    slug: c.slug,
     isProvider: c.isProvider,
     preferredTimezone: c.preferredTimezone,
   };

@@ -198,6 +198,7 @@ describe('MeasuresPage', () => {
         {
           id: companyA,
           businessName: 'Hudson Water',
+          slug: 'hudson-water',
           isProvider: false,
           preferredTimezone: 'America/New_York',
         },

@@ -8,3 +8,4 @@ export { ReadingValue } from './components/ReadingValue';
 export { PointParametersTable } from './components/PointParametersTable';
 export { portFormValues, toPortParameters } from './port-parameters';
 export type { PortFormValues } from './port-parameters';
+export { SeriesChart } from './components/SeriesChart';

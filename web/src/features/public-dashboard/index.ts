@@ -1,1 +1,1 @@
-export { publicDashboardRoutes } from './routes';
+export { publicDashboardRoutes, publicWidgetRoutes } from './routes';

@@ -1,7 +1,22 @@
 import type { RouteObject } from 'react-router';
-import { comingSoon } from '../../ui/coming-soon';
+import type { RouteHandle } from '../../lib/route-handle';
+
+const handle: RouteHandle = { titleKey: 'screens.publicDashboard' };
 
 /** /public/dashboard/:slug: a company's public points, without sign-in (DESIGN.md §11). */
 export const publicDashboardRoutes: RouteObject[] = [
-  { path: 'public/dashboard/:slug', ...comingSoon('screens.publicDashboard') },
+  {
+    path: 'public/dashboard/:slug',
+    handle,
+    lazy: () => import('./pages/PublicDashboardPage').then((m) => ({ Component: m.PublicDashboardPage })),
+  },
+];
+
+/** The embeddable widget of one public point: bare, outside every layout (it lives in iframes). */
+export const publicWidgetRoutes: RouteObject[] = [
+  {
+    path: 'public/dashboard/:slug/widget/:pointId',
+    handle,
+    lazy: () => import('./pages/PublicWidgetPage').then((m) => ({ Component: m.PublicWidgetPage })),
+  },
 ];

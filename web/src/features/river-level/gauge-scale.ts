@@ -1,5 +1,5 @@
 /** The geometry of the river-level gauge: which values it spans and where each one sits. */
-import type { RiverLevel } from '@aforo/contracts/river-level';
+import type { RiverLevelView } from '@aforo/contracts/river-level';
 
 export interface GaugeScale {
   min: number;
@@ -9,7 +9,7 @@ export interface GaugeScale {
 }
 
 /** Every level the gauge draws, so none falls off it. */
-function shownValues(level: RiverLevel): number[] {
+function shownValues(level: RiverLevelView): number[] {
   const values = [
     level.current?.value,
     level.groundLevel,
@@ -24,7 +24,7 @@ function shownValues(level: RiverLevel): number[] {
 }
 
 /** A scale spanning the shown values plus 8 % either side, from pixel `top` to `bottom`. */
-export function gaugeScale(level: RiverLevel, top: number, bottom: number): GaugeScale {
+export function gaugeScale(level: RiverLevelView, top: number, bottom: number): GaugeScale {
   const values = shownValues(level);
   let min = values.length ? Math.min(...values) : 0;
   let max = values.length ? Math.max(...values) : 1;

@@ -12,6 +12,7 @@ import { TimezoneSelect } from './TimezoneSelect';
 
 interface CompanyFormValues {
   businessName: string;
+  slug: string;
   contactName: string;
   position: string;
   email: string;
@@ -36,6 +37,7 @@ export function CompanyFormModal({ company, onClose }: CompanyFormModalProps) {
   const form = useForm<CompanyFormValues>({
     initialValues: {
       businessName: company?.businessName ?? '',
+      slug: company?.slug ?? '',
       contactName: company?.contactName ?? '',
       position: company?.position ?? '',
       email: company?.email ?? '',
@@ -59,6 +61,7 @@ export function CompanyFormModal({ company, onClose }: CompanyFormModalProps) {
           const handled = applyServerError(form, error, {
             CO1001: 'businessName',
             CO1005: 'preferredTimezone',
+            CO1007: 'slug',
           });
           if (!handled) showToast('error', error.message);
         },
@@ -80,6 +83,13 @@ export function CompanyFormModal({ company, onClose }: CompanyFormModalProps) {
         withAsterisk
         data-autofocus
         {...form.getInputProps('businessName')}
+      />
+      <TextInput
+        label={t('accounts.companies.slug')}
+        description={t('accounts.companies.slugHint')}
+        leftSection={<span aria-hidden>/</span>}
+        placeholder={company ? undefined : t('accounts.companies.slugPlaceholder')}
+        {...form.getInputProps('slug')}
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={t('accounts.companies.contactName')} {...form.getInputProps('contactName')} />

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { companyOrderFields } from '@aforo/contracts/companies';
@@ -64,6 +64,16 @@ export function CompaniesPage() {
           <Text size="sm" fw={500}>
             {company.businessName}
           </Text>
+          <Anchor
+            href={`/public/dashboard/${encodeURIComponent(company.slug)}`}
+            target="_blank"
+            rel="noopener"
+            size="xs"
+            c="dimmed"
+            title={t('accounts.companies.slug')}
+          >
+            /{company.slug}
+          </Anchor>
           {company.isProvider && (
             <Badge size="xs" variant="light" color="grape">
               {t('accounts.companies.provider')}

@@ -51,6 +51,7 @@ const clientAdmin = buildCurrentUser({
     {
       id: companyA,
       businessName: 'Canal del Norte S.A.',
+      slug: 'canal-del-norte-s-a',
       isProvider: false,
       preferredTimezone: 'Europe/Madrid',
     },

@@ -13,8 +13,20 @@ import { InstallComponentModal } from './InstallComponentModal';
 const providerId = '99999999-9999-4999-8999-999999999999';
 const pointId = '66666666-6666-4666-8666-666666666666';
 const companies = [
-  { id: providerId, businessName: 'Aforo Proveedor', isProvider: true, preferredTimezone: 'Europe/Madrid' },
-  { id: companyA, businessName: 'Aguas del Norte', isProvider: false, preferredTimezone: 'Europe/Madrid' },
+  {
+    id: providerId,
+    businessName: 'Aforo Proveedor',
+    slug: 'aforo-proveedor',
+    isProvider: true,
+    preferredTimezone: 'Europe/Madrid',
+  },
+  {
+    id: companyA,
+    businessName: 'Aguas del Norte',
+    slug: 'aguas-del-norte',
+    isProvider: false,
+    preferredTimezone: 'Europe/Madrid',
+  },
 ];
 const admin = ['ROLE_ADMIN'] as const;
 

@@ -1,5 +1,5 @@
 import { divIcon, latLngBounds } from 'leaflet';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CircleMarker, Marker, Popup, useMap, useMapEvents } from 'react-leaflet';
 import { alertColours } from '@aforo/contracts/constants';
@@ -11,7 +11,13 @@ import { PointPopup } from './PointPopup';
 const noClusterZoom = 14;
 
 /** The points at the current zoom: lone ones as markers, close ones as clusters (click: zoom in). */
-export function ClusteredMarkers({ points }: { points: MapPoint[] }) {
+export function ClusteredMarkers({
+  points,
+  popup = (pointId) => <PointPopup pointId={pointId} />,
+}: {
+  points: MapPoint[];
+  popup?: (pointId: string) => ReactNode;
+}) {
   const { t } = useTranslation();
   const map = useMap();
   const [zoom, setZoom] = useState(() => map.getZoom());
@@ -41,7 +47,7 @@ export function ClusteredMarkers({ points }: { points: MapPoint[] }) {
           className={`aforo-point aforo-point-${p.id}`}
         >
           <Popup minWidth={260} maxWidth={320} className="aforo-popup">
-            <PointPopup pointId={p.id} />
+            {popup(p.id)}
           </Popup>
         </CircleMarker>
       ))}

@@ -8,6 +8,7 @@ import 'leaflet/dist/leaflet.css';
 import './points-map.css';
 import { MapContainer, TileLayer } from 'react-leaflet';
 import type { LatLngBoundsExpression } from 'leaflet';
+import type { ReactNode } from 'react';
 import type { MapPoint, MapTiles } from '@aforo/contracts/map';
 import { ClusteredMarkers } from './ClusteredMarkers';
 
@@ -15,6 +16,8 @@ export interface PointsMapProps {
   points: MapPoint[];
   tiles: MapTiles;
   height: number;
+  /** A point's popup; by default its river-level widget and a link to its page (signed-in map). */
+  popup?: (pointId: string) => ReactNode;
 }
 
 /** Spain, where the demo lives, when there is nothing to fit. */
@@ -30,20 +33,20 @@ function boundsOf(points: MapPoint[]): LatLngBoundsExpression | undefined {
   ];
 }
 
-export function PointsMap({ points, tiles, height }: PointsMapProps) {
+export function PointsMap({ points, tiles, height, popup }: PointsMapProps) {
   const bounds = boundsOf(points);
   return (
     <div data-testid="points-map">
       <MapContainer
         bounds={bounds}
         boundsOptions={{ padding: [32, 32], maxZoom: 12 }}
-      zoomSnap={0.5}
+        zoomSnap={0.5}
         center={bounds ? undefined : defaultCenter}
         zoom={bounds ? undefined : 5}
         style={{ height, width: '100%', background: '#e8eef3', borderRadius: 8 }}
       >
         {tiles.url && <TileLayer url={tiles.url} attribution={tiles.attribution} />}
-        <ClusteredMarkers points={points} />
+        <ClusteredMarkers points={points} popup={popup} />
       </MapContainer>
     </div>
   );

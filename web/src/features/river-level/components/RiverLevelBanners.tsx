@@ -1,11 +1,11 @@
 import { Alert, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RiverLevel } from '@aforo/contracts/river-level';
+import type { RiverLevelView } from '@aforo/contracts/river-level';
 import { ageParts } from '../gauge-scale';
 
 /** The state of the data above the gauge: stale, suspect, failed, maintenance, no data. */
-export function RiverLevelBanners({ level }: { level: RiverLevel }) {
+export function RiverLevelBanners({ level }: { level: RiverLevelView }) {
   const { t, i18n } = useTranslation();
   // the age as of when the data was shown; a refetch (live stream) shows it anew
   const [now] = useState(Date.now);

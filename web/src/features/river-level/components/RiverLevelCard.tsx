@@ -1,7 +1,7 @@
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { RiverLevel } from '@aforo/contracts/river-level';
+import type { RiverLevelView } from '@aforo/contracts/river-level';
 import { AlertLevelBadge } from '../../alerts';
 import { formatValue } from '../../../lib/format';
 import { useTimeFormat } from '../../../lib/time';
@@ -10,7 +10,7 @@ import { RiverLevelGauge } from './RiverLevelGauge';
 import { TrendLabel } from './TrendLabel';
 
 export interface RiverLevelCardProps {
-  level: RiverLevel;
+  level: RiverLevelView;
   /** Where the name links to (the point page); none: plain text. */
   href?: string;
   /** Without its own border and padding (inside a map popup). */

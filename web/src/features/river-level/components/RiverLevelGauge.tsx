@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { alertColours } from '@aforo/contracts/constants';
-import type { RiverLevel } from '@aforo/contracts/river-level';
+import type { RiverLevelView } from '@aforo/contracts/river-level';
 import { formatValue } from '../../../lib/format';
 import { gaugeScale, spreadLabels } from '../gauge-scale';
 
@@ -23,7 +23,7 @@ interface Mark {
  * The gauge: a channel with the danger and warning bands, the water up to the current level, the
  * ground line, the typical range beside it and the record mark. Greyed when the data is stale.
  */
-export function RiverLevelGauge({ level }: { level: RiverLevel }) {
+export function RiverLevelGauge({ level }: { level: RiverLevelView }) {
   const { t } = useTranslation();
   const scale = gaugeScale(level, top, bottom);
   const y = (v: number) => scale.y(v);

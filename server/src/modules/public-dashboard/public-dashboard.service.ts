@@ -1,0 +1,114 @@
+/**
+ * The public dashboard (DESIGN.md §11): a company's public points, their river-level widgets and
+ * 7-day charts, for anyone. The caller is `{ kind: 'public', companyId }` and the one access function
+ * decides which points it sees. Answers are cached per key (≤ 60 s, single-flight, LRU-bounded), so
+ * a burst of visitors costs one read per key and minute; unknown slugs and points are cached too.
+ */
+import type { Language } from '@aforo/contracts/constants';
+import type { MapTiles } from '@aforo/contracts/map';
+import { companySlugPattern, companySlugMax } from '@aforo/contracts/companies';
+import {
+  publicDashboardCacheSeconds,
+  publicSeriesBuckets,
+  publicSeriesRangeSeconds,
+  type PublicDashboard,
+  type PublicSeries,
+} from '@aforo/contracts/public-dashboard';
+import { createAccess } from '../../core/access';
+import { NotFoundError } from '../../core/errors';
+import type { Caller } from '../../core/request-context';
+import type { Db } from '../../db/client';
+import { createTtlCache } from '../../lib/ttl-cache';
+import type { PointSeriesService } from '../points/point-series.service';
+import type { RiverLevelService } from '../river-level/river-level.service';
+import {
+  toPublicDashboardData,
+  toPublicPoint,
+  toPublicSeries,
+  withDatum,
+  type PublicDashboardData,
+} from './public-dashboard.mapper';
+import { createPublicDashboardRepository, type PublicCompanyRow } from './public-dashboard.repository';
+
+export interface PublicDashboardServiceOptions {
+  riverLevel: Pick<RiverLevelService, 'forPoints'>;
+  pointSeries: Pick<PointSeriesService, 'forPoint'>;
+  tiles: MapTiles;
+  now?: () => number;
+  cacheMs?: number;
+  cacheSize?: number;
+}
+
+type Cached =
+  { kind: 'dashboard'; data: PublicDashboardData } | { kind: 'series'; data: PublicSeries } | null;
+
+// one body for every miss (unknown slug, private or foreign point): nothing tells them apart
+const notFound = () => new NotFoundError('PD1000');
+
+export function createPublicDashboardService(db: Db, options: PublicDashboardServiceOptions) {
+  const repo = createPublicDashboardRepository(db);
+  const access = createAccess(db);
+  const now = options.now ?? Date.now;
+  const cache = createTtlCache<Cached>({
+    ttlMs: options.cacheMs ?? publicDashboardCacheSeconds * 1000,
+    maxEntries: options.cacheSize ?? 1000,
+    now,
+  });
+
+  /** A slug that cannot be one is refused before any cache entry or query. */
+  const isSlug = (slug: string) => slug.length <= companySlugMax && companySlugPattern.test(slug);
+  const callerOf = (company: PublicCompanyRow): Caller => ({ kind: 'public', companyId: company.id });
+
+  async function loadDashboard(slug: string): Promise<Cached> {
+    const company = await repo.companyBySlug(slug);
+    if (!company) return null;
+    const candidates = await repo.companyPoints(company.id);
+    const visible = await access.visiblePoints(
+      callerOf(company),
+      candidates.map((p) => p.id),
+    );
+    const rows = candidates.filter((p) => visible.has(p.id));
+    const levels = new Map(
+      (await options.riverLevel.forPoints(rows.map((p) => p.id))).map((l) => [l.pointId, l]),
+    );
+    const points = rows.flatMap((row) => {
+      const level = levels.get(row.id);
+      return level ? [toPublicPoint(row, level)] : [];
+    });
+    return { kind: 'dashboard', data: toPublicDashboardData(company, points, options.tiles) };
+  }
+
+  async function loadSeries(slug: string, pointId: string, range: '7d'): Promise<Cached> {
+    const company = await repo.companyBySlug(slug);
+    if (!company) return null;
+    const visible = await access.visiblePoints(callerOf(company), [pointId]);
+    if (!visible.has(pointId)) return null;
+    const to = new Date(now());
+    const from = new Date(to.getTime() - publicSeriesRangeSeconds[range] * 1000);
+    const series = await options.pointSeries.forPoint({ companyId: company.id }, pointId, {
+      from,
+      to,
+      buckets: publicSeriesBuckets,
+    });
+    return { kind: 'series', data: toPublicSeries(series) };
+  }
+
+  return {
+    async dashboard(slug: string, lang: Language): Promise<PublicDashboard> {
+      if (!isSlug(slug)) throw notFound();
+      const cached = await cache.get(`dashboard|${slug}`, () => loadDashboard(slug));
+      if (cached?.kind !== 'dashboard') throw notFound();
+      return withDatum(cached.data, lang);
+    },
+
+    async series(slug: string, pointId: string, range: '7d'): Promise<PublicSeries> {
+      if (!isSlug(slug)) throw notFound();
+      const cached = await cache.get(`series|${slug}|${pointId}|${range}`, () =>
+        loadSeries(slug, pointId, range),
+      );
+      if (cached?.kind !== 'series') throw notFound();
+      return cached.data;
+    },
+  };
+}
+export type PublicDashboardService = ReturnType<typeof createPublicDashboardService>;

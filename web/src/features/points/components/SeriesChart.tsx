@@ -1,0 +1,76 @@
+/**
+ * A chart drawn from series data the caller already holds (the public dashboard's 7-day chart): the
+ * point page's chart option and lazy canvas, without its range, port and zoom-fetch controls.
+ */
+import { Center, Skeleton, Text } from '@mantine/core';
+import { lazy, Suspense, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PointSeries } from '@aforo/contracts/point-series';
+import { useTimeFormat } from '../../../lib/time';
+import { chartLines } from './point-chart-data';
+import { buildChartOption, type ChartTexts } from './point-chart-option';
+
+const PointChartCanvas = lazy(() => import('./PointChartCanvas'));
+
+export type SeriesChartData = Pick<
+  PointSeries,
+  'points' | 'unit' | 'from' | 'to' | 'thresholds' | 'groundLevel'
+>;
+
+export interface SeriesChartProps {
+  series: SeriesChartData;
+  height?: number;
+}
+
+// zooming stays within the rows already here
+const ignoreZoom = () => undefined;
+
+export function SeriesChart({ series, height = 260 }: SeriesChartProps) {
+  const { t } = useTranslation();
+  const { locale, timeZone } = useTimeFormat();
+  const texts = useMemo<ChartTexts>(
+    () => ({
+      value: t('points.chart.value'),
+      band: t('points.chart.band'),
+      suspect: t('points.chart.flags.3'),
+      failed: t('points.chart.flags.4'),
+      min: t('points.chart.min'),
+      max: t('points.chart.max'),
+      measures: (count) => t('points.chart.measures', { count }),
+      flag: (flag) =>
+        `${t('points.chart.quality')}: ${t(`points.chart.flags.${flag}`, { defaultValue: String(flag) })}`,
+      line: (kind) => t(`points.chart.lines.${kind}`),
+    }),
+    [t],
+  );
+  const view = useMemo(() => ({ from: Date.parse(series.from), to: Date.parse(series.to) }), [series]);
+  const option = useMemo(
+    () =>
+      buildChartOption({
+        rows: series.points,
+        unit: series.unit,
+        lines: chartLines(series),
+        view,
+        window: null,
+        texts,
+        format: { locale, timeZone },
+      }),
+    [series, view, texts, locale, timeZone],
+  );
+  if (!series.points.some((r) => r.value !== null))
+    return (
+      <Center h={height / 2}>
+        <Text c="dimmed">{t('points.chart.empty')}</Text>
+      </Center>
+    );
+  return (
+    <Suspense fallback={<Skeleton height={height} />}>
+      <PointChartCanvas
+        option={option}
+        viewKey={`${series.from}-${series.to}`}
+        onZoom={ignoreZoom}
+        height={height}
+      />
+    </Suspense>
+  );
+}
