@@ -184,23 +184,28 @@ const levelRank = levelRankOf(sql`a.level`);
 
 /**
  * series_latest.alert_level of every series of these points = its worst active alert or its point's.
- * Only rows whose level changes are written: the writer updates the same rows with every batch, and
- * on PostgreSQL an update waits for the batch holding the row (a rewrite of an unchanged level cost
- * seconds a round under load).
+ * Only rows whose level changes are written, and they are locked first in (point, port) order — the
+ * order the writer's batches upsert them in: the writer updates the same rows with every batch, and
+ * an update taking them in another order deadlocked with it (PostgreSQL aborts one of the two after
+ * a second: a batch retried message by message, publish → commit stalls of seconds).
  */
 export async function refreshPointLevels(tx: Db, pointIds: string[] | 'all'): Promise<void> {
   if (pointIds.length === 0) return;
-  const which = pointIds === 'all' ? sql`true` : sql`s.point_id = any(${p([...new Set(pointIds)])}::uuid[])`;
+  const which =
+    pointIds === 'all' ? sql`true` : sql`s.point_id = any(${p([...new Set(pointIds)])}::uuid[])`;
+  const worst = sql`coalesce((
+    select a.level from alerts a
+    where a.point_id = s.point_id and (a.port = s.port or a.port is null) and a.cleared_at is null
+    order by ${levelRank} desc limit 1), 'OK')`;
   await tx.execute(sql`
+    with w as (
+      select s.point_id, s.port, ${worst} as level from series_latest s
+      where ${which} and s.alert_level is distinct from ${worst}
+      order by s.point_id, s.port
+      for update of s
+    )
     update series_latest sl set alert_level = w.level
-    from (
-      select s.point_id, s.port, coalesce((
-        select a.level from alerts a
-        where a.point_id = s.point_id and (a.port = s.port or a.port is null) and a.cleared_at is null
-        order by ${levelRank} desc limit 1), 'OK') as level
-      from series_latest s where ${which}
-    ) w
-    where sl.point_id = w.point_id and sl.port = w.port and sl.alert_level is distinct from w.level`);
+    from w where sl.point_id = w.point_id and sl.port = w.port`);
 }
 
 /** Series whose stored measures run ahead of their evaluator (a crash between commit and evaluation). */
