@@ -9,3 +9,4 @@ export { PointParametersTable } from './components/PointParametersTable';
 export { portFormValues, toPortParameters } from './port-parameters';
 export type { PortFormValues } from './port-parameters';
 export { SeriesChart } from './components/SeriesChart';
+export { PointKindFavouriteFilters } from './components/PointKindFavouriteFilters';

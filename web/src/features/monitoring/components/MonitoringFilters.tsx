@@ -1,10 +1,10 @@
-import { Group, Select, Switch } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { pointLevelFilters } from '@aforo/contracts/point-state';
-import { pointKinds } from '@aforo/contracts/points';
 import type { ListUrlControls } from '../../../lib/url-state';
 import { SearchInput } from '../../../ui/SearchInput';
 import { useLayerOptionsQuery } from '../../layers';
+import { PointKindFavouriteFilters } from '../../points';
 import type { MonitoringFilter, MonitoringOrder } from '../monitoring-list';
 
 /** Search, level, layer, kind and favourites: all kept in the URL. */
@@ -35,20 +35,7 @@ export function MonitoringFilters({ list }: { list: ListUrlControls<MonitoringOr
         onChange={(value) => list.setFilter('layerId', value)}
         data={(layers.data?.rows ?? []).map((layer) => ({ value: layer.id, label: layer.name }))}
       />
-      <Select
-        aria-label={t('points.fields.kind')}
-        placeholder={t('points.allKinds')}
-        clearable
-        w={170}
-        value={list.filters.kind ?? null}
-        onChange={(value) => list.setFilter('kind', value)}
-        data={pointKinds.map((kind) => ({ value: kind, label: t(`points.kinds.${kind}`) }))}
-      />
-      <Switch
-        label={t('points.onlyFavourites')}
-        checked={list.filters.favourites === 'true'}
-        onChange={(event) => list.setFilter('favourites', event.currentTarget.checked ? 'true' : null)}
-      />
+      <PointKindFavouriteFilters list={list} kindWidth={170} />
     </Group>
   );
 }

@@ -28,7 +28,8 @@ import { usePointSeriesQuery } from '../point-series.api';
 import { ChartExportMenu } from './ChartExportMenu';
 import { ChartRangeControls } from './ChartRangeControls';
 import { chartLines, mergeSeries, zoomWindow, type TimeRange } from './point-chart-data';
-import { buildChartOption, type ChartAlertArea, type ChartTexts } from './point-chart-option';
+import { buildChartOption, type ChartAlertArea } from './point-chart-option';
+import { useChartTexts } from './use-chart-texts';
 import { readChartUrl, writeChartUrl, type ChartRange } from './point-chart-range';
 
 const PointChartCanvas = lazy(() => import('./PointChartCanvas'));
@@ -78,21 +79,7 @@ export function PointChart({ point }: { point: Point }) {
     setWindow(null);
   };
 
-  const texts = useMemo<ChartTexts>(
-    () => ({
-      value: t('points.chart.value'),
-      band: t('points.chart.band'),
-      suspect: t('points.chart.flags.3'),
-      failed: t('points.chart.flags.4'),
-      min: t('points.chart.min'),
-      max: t('points.chart.max'),
-      measures: (count) => t('points.chart.measures', { count }),
-      flag: (flag) =>
-        `${t('points.chart.quality')}: ${t(`points.chart.flags.${flag}`, { defaultValue: String(flag) })}`,
-      line: (kind) => t(`points.chart.lines.${kind}`),
-    }),
-    [t],
-  );
+  const texts = useChartTexts();
   const series = base.data;
   const { alerts } = usePointAlerts(point.id);
   const alertAreas = useMemo<ChartAlertArea[]>(
@@ -102,6 +89,8 @@ export function PointChart({ point }: { point: Point }) {
         .filter((a) => a.port === null || a.port === series?.port)
         .map((a) => ({
           from: Date.parse(a.openedAt),
+          // an open alert's area runs to the present moment (recomputed with the alerts)
+          // eslint-disable-next-line react-hooks/purity
           to: a.clearedAt ? Date.parse(a.clearedAt) : Date.now(),
           colour: alertRowBackgrounds[a.level],
           label: t('alerts.point.markArea', {

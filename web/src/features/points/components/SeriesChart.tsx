@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { PointSeries } from '@aforo/contracts/point-series';
 import { useTimeFormat } from '../../../lib/time';
 import { chartLines } from './point-chart-data';
-import { buildChartOption, type ChartTexts } from './point-chart-option';
+import { buildChartOption } from './point-chart-option';
+import { useChartTexts } from './use-chart-texts';
 
 const PointChartCanvas = lazy(() => import('./PointChartCanvas'));
 
@@ -28,21 +29,7 @@ const ignoreZoom = () => undefined;
 export function SeriesChart({ series, height = 260 }: SeriesChartProps) {
   const { t } = useTranslation();
   const { locale, timeZone } = useTimeFormat();
-  const texts = useMemo<ChartTexts>(
-    () => ({
-      value: t('points.chart.value'),
-      band: t('points.chart.band'),
-      suspect: t('points.chart.flags.3'),
-      failed: t('points.chart.flags.4'),
-      min: t('points.chart.min'),
-      max: t('points.chart.max'),
-      measures: (count) => t('points.chart.measures', { count }),
-      flag: (flag) =>
-        `${t('points.chart.quality')}: ${t(`points.chart.flags.${flag}`, { defaultValue: String(flag) })}`,
-      line: (kind) => t(`points.chart.lines.${kind}`),
-    }),
-    [t],
-  );
+  const texts = useChartTexts();
   const view = useMemo(() => ({ from: Date.parse(series.from), to: Date.parse(series.to) }), [series]);
   const option = useMemo(
     () =>

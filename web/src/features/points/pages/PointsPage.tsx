@@ -1,9 +1,8 @@
-import { Anchor, Badge, Button, Group, Select, Stack, Switch } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Switch } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { DeviceState } from '@aforo/contracts/device-states';
-import { pointKinds } from '@aforo/contracts/points';
 import type { Point } from '@aforo/contracts/points';
 import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
@@ -18,6 +17,7 @@ import { FavouriteToggle } from '../components/FavouriteToggle';
 import { PointLevelBadge } from '../components/PointLevelBadge';
 import { ReadingValue } from '../components/ReadingValue';
 import { PointFormModal } from '../components/PointFormModal';
+import { PointKindFavouriteFilters } from '../components/PointKindFavouriteFilters';
 import { useCanEditPoints, usePointActions } from '../use-point-actions';
 import { listTableProps } from '../../../ui/list-table';
 
@@ -132,20 +132,7 @@ export function PointsPage() {
       />
       <Group align="center">
         <SearchInput value={list.search} onChange={list.setSearch} />
-        <Select
-          aria-label={t('points.fields.kind')}
-          placeholder={t('points.allKinds')}
-          clearable
-          w={180}
-          value={list.filters.kind ?? null}
-          onChange={(value) => list.setFilter('kind', value)}
-          data={pointKinds.map((kind) => ({ value: kind, label: t(`points.kinds.${kind}`) }))}
-        />
-        <Switch
-          label={t('points.onlyFavourites')}
-          checked={list.filters.favourites === 'true'}
-          onChange={(event) => list.setFilter('favourites', event.currentTarget.checked ? 'true' : null)}
-        />
+        <PointKindFavouriteFilters list={list} kindWidth={180} />
         {canEdit && (
           <Switch
             label={t('common.showDeleted')}
