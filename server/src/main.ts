@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     closers.push(ingestion.close);
     // alerts are evaluated where batches commit (DESIGN.md §7); first what a crash left unevaluated
     if (env.ALERTS === 'on') {
-      const alerting = createAlertEngine({ database, events, log });
+      const alerting = createAlertEngine({ database, events, log, writers: ingestion.presence });
       await alerting.catchUp();
       // closes after the writer (closers run in order): its last batches are evaluated too
       closers.push(async () => {

@@ -7,7 +7,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { alerts, measurementPoints, measures, seriesLatest } from '../db/schema';
 import { silentLog, startIngestHarness, type IngestHarness } from '../test/ingest-harness';
+import { createBatchWriter } from '../ingestion/writer';
 import { createAlertEngine, type AlertEngine } from './alert-engine';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 let h: IngestHarness;
 let engine: AlertEngine | undefined;
@@ -44,7 +47,13 @@ async function publish(...levels: (number | 'fault')[]) {
 }
 
 function start() {
-  engine = createAlertEngine({ database: h.database, events: h.events, log: silentLog });
+  // as main.ts does: the process's writer tells the engine whether it writes alone
+  engine = createAlertEngine({
+    database: h.database,
+    events: h.events,
+    log: silentLog,
+    writers: h.ingestion.presence,
+  });
   return engine;
 }
 
@@ -255,4 +264,53 @@ describe('alert engine', () => {
       ['DANGER', true, early * 1000],
     ]);
   });
+  it.runIf(onPostgres)(
+    'while another process writes, a round reads back the rows it stored in the round\'s range (not trusted as its own)',
+    async () => {
+      await setPoint({ warningValue: null });
+      const e = start();
+      await e.catchUp();
+      await publish(2);
+      await publish(2.1);
+      await e.idle();
+      // another process's writer (its own presence, no announcement to this engine) stores a danger
+      // value older than this process's next one
+      const other = createBatchWriter(h.database, silentLog);
+      try {
+        const t = nextT();
+        const ack = await other.submit({
+          serial: h.device.serial,
+          msgSeq: t,
+          measures: [
+            {
+              deviceId: h.device.id,
+              port: 'ai1',
+              epoch: t,
+              pointId: h.pointId,
+              direct: mA(4.6),
+              adjusted: 4.6,
+              interpreted: 4.6,
+              flag: 1,
+              topic: null,
+              index: 0,
+            },
+          ],
+          events: [],
+          failures: [],
+          status: null,
+          error: null,
+          rejected: [],
+        });
+        expect(ack.accepted).toBe(1);
+        await publish(4.7);
+        await e.idle();
+      } finally {
+        await other.close();
+      }
+      const rows = await seriesAlerts();
+      // evaluated in order from the other process's 4.6: trusting its own 4.7 alone would open at 4.7
+      expect(rows.map((a) => [a.type, a.late])).toEqual([['DANGER', false]]);
+      expect(rows[0]!.openedValue).toBeCloseTo(4.6, 6);
+    },
+  );
 });

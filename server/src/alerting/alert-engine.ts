@@ -62,8 +62,10 @@ export function createAlertEngine(options: {
   database: Database;
   events: EventBus;
   log: Logger;
+  /** This process's writer (ingestion/writer-presence.ts): when it writes alone, its rows are all there is. */
+  writers?: { alone(tx: Db): Promise<boolean> };
 }): AlertEngine {
-  const { database, events, log } = options;
+  const { database, events, log, writers } = options;
   const transact = transactor(database.db, events);
   const contextCache = createContextCache({ events });
   let queued: Array<{ rows: CommittedMeasure[]; at: number; more?: Continued[] }> = [];
@@ -73,9 +75,11 @@ export function createAlertEngine(options: {
   /** Series whose memory row exists (no insert needed before locking it). */
   const known = new Set<string>();
   /**
-   * PGlite lives inside this process: this writer is the only one, so the rows a round was told of
-   * are all the rows in its range — once the catch-up has evaluated what was stored before this
-   * engine listened, and except after a round failed, whose series are checked again.
+   * When this process's writer is the only one — always on PGlite, which lives inside the process;
+   * on PostgreSQL when no other process has written since the previous round (writer-presence.ts) —
+   * the rows a round was told of are all the rows in its range: once the catch-up has evaluated what
+   * was stored before this engine listened, and except after a round failed, whose series are
+   * checked again. Otherwise each series' stored rows are counted.
    */
   const soleWriter = database.kind === 'pglite';
   let caughtUp = false;
@@ -114,12 +118,10 @@ export function createAlertEngine(options: {
         if (own.length === 0) return [];
         return [{ ...k, after: Math.min(...own.map((x) => x.ts)) - 0.001, upTo, own }];
       });
-      const fresh = await samplesInOrder(
-        tx,
-        ranges,
-        roundSamples,
-        (id) => soleWriter && caughtUp && !suspect.has(id),
-      );
+      const alone =
+        caughtUp &&
+        (soleWriter || (ranges.some((r) => r.upTo !== null) && (await writers?.alone(tx)) === true));
+      const fresh = await samplesInOrder(tx, ranges, roundSamples, (id) => alone && !suspect.has(id));
       for (const range of ranges) suspect.delete(seriesId(range));
       for (const key of fresh.unfinished)
         unfinished.push({ ...key, upTo: bySeries.get(seriesId(key))!.upTo });

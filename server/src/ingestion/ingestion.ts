@@ -123,6 +123,8 @@ export function createIngestion(options: IngestionOptions) {
   return {
     topics,
     directory,
+    /** This process as a writer of measures: the alert engine asks it whether it writes alone. */
+    presence: writer.presence,
     maxMessageBytes,
     /** A message of the `up` channel (or HTTP): resolves with its acknowledgement after commit. */
     async up(incoming: Incoming): Promise<Ack> {
@@ -144,7 +146,7 @@ export function createIngestion(options: IngestionOptions) {
     pointChanged,
     async close(): Promise<void> {
       unsubscribe.forEach((stop) => stop());
-      await writer.drained();
+      await writer.close();
       await status.close();
     },
   };

@@ -12,13 +12,21 @@ import {
   type IngestHarness,
 } from '../test/ingest-harness';
 import type { Prepared } from './pipeline';
-import { createBatchWriter } from './writer';
+import { createBatchWriter as openWriter } from './writer';
 
 let h: IngestHarness;
 beforeAll(async () => {
   h = await startIngestHarness();
 });
+// on PostgreSQL each writer holds a connection of its own (writer-presence.ts) until closed
+const writers: Array<ReturnType<typeof openWriter>> = [];
+const createBatchWriter = (...args: Parameters<typeof openWriter>) => {
+  const writer = openWriter(...args);
+  writers.push(writer);
+  return writer;
+};
 afterAll(async () => {
+  await Promise.all(writers.map((w) => w.close()));
   await h?.close();
 });
 

@@ -17,6 +17,7 @@ import type { Database, Db } from '../db/client';
 import type { CommittedMeasure, EventPublisher } from '../events/event-map';
 import type { FailedRow, MeasureRow, Prepared } from './pipeline';
 import { insertEvents, insertFailures, insertMeasures, keyOf, lockDevices } from './telemetry.repository';
+import { createWriterPresence, type WriterPresence } from './writer-presence';
 
 export interface Ack {
   msg_seq: number | null;
@@ -38,6 +39,8 @@ export interface WriterOptions {
   maxRows?: number;
   /** Flushes running at once (PGlite has one connection: 1). */
   concurrency?: number;
+  /** This process as a writer of measures (writer-presence.ts); by default its own. */
+  presence?: WriterPresence;
 }
 
 interface Written {
@@ -165,6 +168,8 @@ export function createBatchWriter(
   const maxRows = options.maxRows ?? 5000;
   // PGlite has one connection; on PostgreSQL a few batches commit at once (the pool has 10)
   const concurrency = options.concurrency ?? (database.kind === 'pglite' ? 1 : 4);
+  // every writer is known as one before its first batch commits (the alert engine relies on it)
+  const presence = options.presence ?? createWriterPresence(database, log);
   const queue: Job[] = [];
   let queuedRows = 0;
   let running = 0;
@@ -209,6 +214,7 @@ export function createBatchWriter(
   /** When a batch fails, each message is retried alone so one bad message cannot block the rest. */
   async function writeAlone(job: Job): Promise<Written | null> {
     try {
+      await presence.held();
       const written = await writeBatch(database.db, [job]);
       job.resolve(written.acks[0]!);
       return written;
@@ -225,6 +231,7 @@ export function createBatchWriter(
     const slot = { written: [] as Written[], done: false };
     unannounced.push(slot);
     try {
+      await presence.held();
       const written = await writeBatch(database.db, batch);
       batch.forEach((job, i) => job.resolve(written.acks[i]!));
       slot.written.push(written);
@@ -254,6 +261,7 @@ export function createBatchWriter(
   }
 
   return {
+    presence,
     /** Resolves with the message's acknowledgement once it is committed; rejects if it could not be. */
     submit(prepared: Prepared): Promise<Ack> {
       return new Promise<Ack>((resolve, reject) => {
@@ -274,6 +282,11 @@ export function createBatchWriter(
     drained(): Promise<void> {
       if (queue.length === 0 && running === 0) return Promise.resolve();
       return new Promise((resolve) => idle.push(resolve));
+    },
+    /** Waits for what was submitted, then stops being known as a writer. */
+    async close(): Promise<void> {
+      if (queue.length > 0 || running > 0) await new Promise<void>((resolve) => idle.push(resolve));
+      await presence.close();
     },
   };
 }

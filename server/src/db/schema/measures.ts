@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  pgSequence,
   pgTable,
   primaryKey,
   smallint,
@@ -13,6 +14,12 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/**
+ * A number taken by every process when it starts writing measures (ingestion/writer-presence.ts):
+ * a process that came and went between two alert rounds shows as a new number.
+ */
+export const measuresWriterGeneration = pgSequence('measures_writer_generation');
 
 export const measures = pgTable(
   'measures',
