@@ -62,7 +62,7 @@ export function createAlertEngine(options: {
   database: Database;
   events: EventBus;
   log: Logger;
-  /** This process's writer (ingestion/writer-presence.ts): when it writes alone, its rows are all there is. */
+  /** This process's writer (db/writer-presence.ts): when it writes alone, its rows are all there is. */
   writers?: { alone(tx: Db): Promise<boolean> };
 }): AlertEngine {
   const { database, events, log, writers } = options;
@@ -76,7 +76,7 @@ export function createAlertEngine(options: {
   const known = new Set<string>();
   /**
    * When this process's writer is the only one — always on PGlite, which lives inside the process;
-   * on PostgreSQL when no other process has written since the previous round (writer-presence.ts) —
+   * on PostgreSQL when no other process has written since the previous round (db/writer-presence.ts) —
    * the rows a round was told of are all the rows in its range: once the catch-up has evaluated what
    * was stored before this engine listened, and except after a round failed, whose series are
    * checked again. Otherwise each series' stored rows are counted.

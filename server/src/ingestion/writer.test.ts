@@ -18,7 +18,7 @@ let h: IngestHarness;
 beforeAll(async () => {
   h = await startIngestHarness();
 });
-// on PostgreSQL each writer holds a connection of its own (writer-presence.ts) until closed
+// on PostgreSQL each writer holds a connection of its own (db/writer-presence.ts) until closed
 const writers: Array<ReturnType<typeof openWriter>> = [];
 const createBatchWriter = (...args: Parameters<typeof openWriter>) => {
   const writer = openWriter(...args);

@@ -17,7 +17,7 @@ import type { Database, Db } from '../db/client';
 import type { CommittedMeasure, EventPublisher } from '../events/event-map';
 import type { FailedRow, MeasureRow, Prepared } from './pipeline';
 import { insertEvents, insertFailures, insertMeasures, keyOf, lockDevices } from './telemetry.repository';
-import { createWriterPresence, type WriterPresence } from './writer-presence';
+import { createWriterPresence, type WriterPresence } from '../db/writer-presence';
 
 export interface Ack {
   msg_seq: number | null;
@@ -39,7 +39,7 @@ export interface WriterOptions {
   maxRows?: number;
   /** Flushes running at once (PGlite has one connection: 1). */
   concurrency?: number;
-  /** This process as a writer of measures (writer-presence.ts); by default its own. */
+  /** This process as a writer of measures (db/writer-presence.ts); by default its own. */
   presence?: WriterPresence;
 }
 

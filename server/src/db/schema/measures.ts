@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * A number taken by every process when it starts writing measures (ingestion/writer-presence.ts):
+ * A number taken by every process when it starts writing measures (db/writer-presence.ts):
  * a process that came and went between two alert rounds shows as a new number.
  */
 export const measuresWriterGeneration = pgSequence('measures_writer_generation');

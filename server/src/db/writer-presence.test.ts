@@ -4,7 +4,7 @@
  * own connections, as another server would hold them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import type { Database } from './client';
 import { silentLog } from '../test/ingest-harness';
 import { openTestDatabase } from '../test/test-database';
 import { createWriterPresence } from './writer-presence';

@@ -15,8 +15,8 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import pg from 'pg';
-import { lockKey } from '../db/advisory-lock';
-import type { Database, Db } from '../db/client';
+import { lockKey } from './advisory-lock';
+import type { Database, Db } from './client';
 
 export interface WriterPresence {
   /** Resolves once this process is known as a writer; rejects when the database cannot be reached. */
