@@ -265,7 +265,7 @@ describe('alert engine', () => {
     ]);
   });
   it.runIf(onPostgres)(
-    'while another process writes, a round reads back the rows it stored in the round\'s range (not trusted as its own)',
+    "while another process writes, a round reads back the rows it stored in the round's range (not trusted as its own)",
     async () => {
       await setPoint({ warningValue: null });
       const e = start();

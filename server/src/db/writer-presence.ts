@@ -33,7 +33,11 @@ const keyLow = Number(BigInt.asUintN(32, key));
 
 export function createWriterPresence(database: Database, log: Logger): WriterPresence {
   if (!database.url)
-    return { held: () => Promise.resolve(), alone: () => Promise.resolve(true), close: async () => undefined };
+    return {
+      held: () => Promise.resolve(),
+      alone: () => Promise.resolve(true),
+      close: async () => undefined,
+    };
   const url = database.url;
   let client: pg.Client | null = null;
   let pid: number | null = null;
