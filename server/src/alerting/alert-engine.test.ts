@@ -197,7 +197,7 @@ describe('alert engine', () => {
         deviceId: m.deviceId,
         port: m.port,
         pointId: m.pointId,
-        ts: m.ts,
+        ms: m.ts.getTime(),
         interpreted: m.interpreted,
         flag: m.flag,
       })),

@@ -217,16 +217,20 @@ export function createAlertEngine(options: {
   function group(rows: CommittedMeasure[], more: Continued[] = []) {
     const bySeries = new Map<string, RoundSeries>();
     for (const { upTo, ...key } of more) bySeries.set(seriesId(key), { key, samples: [], upTo });
+    // a message's rows come together, mostly of one series: the last entry saves a key per row
+    let entry: RoundSeries | undefined;
     for (const row of rows) {
       if (row.pointId === null) continue;
-      const key = { pointId: row.pointId, port: row.port };
-      const id = seriesId(key);
-      let entry = bySeries.get(id);
-      if (!entry) bySeries.set(id, (entry = { key, samples: [], upTo: null }));
-      const ts = row.ts.getTime();
+      if (entry?.key.pointId !== row.pointId || entry.key.port !== row.port) {
+        const key = { pointId: row.pointId, port: row.port };
+        const id = seriesId(key);
+        entry = bySeries.get(id);
+        if (!entry) bySeries.set(id, (entry = { key, samples: [], upTo: null }));
+      }
+      const ts = row.ms;
       entry.samples.push({ ts, value: row.interpreted, flag: row.flag });
       // the event's times are whole milliseconds; the stored ones may hold microseconds
-      entry.upTo = Math.max(entry.upTo ?? 0, ts + 1);
+      if (entry.upTo === null || ts + 1 > entry.upTo) entry.upTo = ts + 1;
     }
     return bySeries;
   }

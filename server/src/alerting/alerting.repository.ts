@@ -191,8 +191,7 @@ const levelRank = levelRankOf(sql`a.level`);
  */
 export async function refreshPointLevels(tx: Db, pointIds: string[] | 'all'): Promise<void> {
   if (pointIds.length === 0) return;
-  const which =
-    pointIds === 'all' ? sql`true` : sql`s.point_id = any(${p([...new Set(pointIds)])}::uuid[])`;
+  const which = pointIds === 'all' ? sql`true` : sql`s.point_id = any(${p([...new Set(pointIds)])}::uuid[])`;
   const worst = sql`coalesce((
     select a.level from alerts a
     where a.point_id = s.point_id and (a.port = s.port or a.port is null) and a.cleared_at is null

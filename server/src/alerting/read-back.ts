@@ -32,10 +32,10 @@ export async function samplesInOrder(
   for (const range of ranges) {
     if (range.upTo === null) continue;
     const { after, upTo } = range;
-    ownInRange.set(
-      seriesId(range),
-      range.own.filter((x) => x.ts > after && x.ts < upTo).sort((a, b) => a.ts - b.ts),
-    );
+    const own = range.own.filter((x) => x.ts > after && x.ts < upTo);
+    // devices report in order: sort only the rare series that did not
+    if (own.some((x, i) => i > 0 && x.ts < own[i - 1]!.ts)) own.sort((a, b) => a.ts - b.ts);
+    ownInRange.set(seriesId(range), own);
     bounded.push({ ...range, upTo });
   }
   const counts = await countMeasuresBetween(

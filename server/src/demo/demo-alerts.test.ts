@@ -143,7 +143,7 @@ describe('demo seed alerts', () => {
             deviceId: target!.device_id,
             port: target!.port,
             pointId: target!.point_id,
-            ts,
+            ms: ts.getTime(),
             interpreted,
             flag,
           },

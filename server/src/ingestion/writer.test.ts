@@ -113,7 +113,7 @@ it('announces the stored rows of each batch after its acknowledgements, never ho
   await events.idle();
   expect(order.slice(0, 2)).toEqual(['ack 1', 'announced']);
   expect(order).toContain('ack 2');
-  expect(batches.map((b) => b.rows.map((r) => r.ts.getTime() / 1000))).toEqual([
+  expect(batches.map((b) => b.rows.map((r) => r.ms / 1000))).toEqual([
     [epoch + 200, epoch + 201],
     [epoch + 202],
   ]);
@@ -121,7 +121,7 @@ it('announces the stored rows of each batch after its acknowledgements, never ho
     deviceId: h.device.id,
     port: 'ai1',
     pointId: h.pointId,
-    ts: new Date((epoch + 200) * 1000),
+    ms: (epoch + 200) * 1000,
     interpreted: 5,
     flag: 1,
   });

@@ -154,7 +154,7 @@ function committedRows({ rows, stored }: Written): CommittedMeasure[] {
   for (const m of rows) {
     if (stored.size > 0 && stored.has(keyOf(m.deviceId, m.port, m.epoch))) continue;
     const { deviceId, port, pointId, interpreted, flag } = m;
-    committed.push({ deviceId, port, pointId, ts: new Date(Math.round(m.epoch * 1000)), interpreted, flag });
+    committed.push({ deviceId, port, pointId, ms: Math.round(m.epoch * 1000), interpreted, flag });
   }
   return committed;
 }
