@@ -10,6 +10,7 @@ import { openConfiguredDatabase } from './db/open';
 import { seedIfEmpty } from './demo/seed';
 import { demoAccounts, demoCompanies } from './demo/demo';
 import { createAlertEngine } from './alerting/alert-engine';
+import { announceLatestValues } from './ingestion/latest-announcer';
 import { silenceJob } from './alerting/silence-job';
 import { createEventBus } from './events/event-bus';
 import { createNotifying } from './notifying/notifying';
@@ -96,7 +97,12 @@ async function main(): Promise<void> {
         await alerting.close();
         if (env.ALERT_DELAYS_FILE) writeFileSync(env.ALERT_DELAYS_FILE, JSON.stringify(alerting.delays));
       });
-    } else log.warn('ALERTS=off: committed measures are not evaluated for alerts');
+    } else {
+      log.warn('ALERTS=off: committed measures are not evaluated for alerts');
+      // the stream and the latest-values cache still hear of new values
+      const stopAnnouncing = announceLatestValues(events);
+      closers.push(async () => stopAnnouncing());
+    }
   }
   let brokerUrl: string | undefined;
   if (ingestion && (role === 'all' || role === 'ingest')) {

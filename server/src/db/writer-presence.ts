@@ -95,6 +95,7 @@ export function createWriterPresence(database: Database, log: Logger): WriterPre
       aloneSince = onlyMe ? row.generation : null;
       return answer;
     },
+    /** Stops being known as a writer; a later batch (a writer used after closing) takes it again. */
     async close() {
       closed = true;
       await taking?.catch(() => undefined);
@@ -102,6 +103,7 @@ export function createWriterPresence(database: Database, log: Logger): WriterPre
       client = null;
       pid = null;
       await c?.end().catch(() => undefined);
+      closed = false;
     },
   };
 }

@@ -1,6 +1,6 @@
 /** Every read `npm run bench:queries` times, in the order it prints them. */
 import { chartOneMinuteQuery, chartTenMinuteQuery } from './chart';
-import { latestValuesQuery } from './latest-values';
+import { latestValuesCachedQuery, latestValuesQuery } from './latest-values';
 import { mapPayloadQuery } from './map-payload';
 import { monitoringListQuery } from './monitoring-list';
 import type { BenchQuery } from './query';
@@ -9,6 +9,7 @@ export const benchQueries: BenchQuery[] = [
   chartTenMinuteQuery,
   chartOneMinuteQuery,
   latestValuesQuery,
+  latestValuesCachedQuery,
   monitoringListQuery,
   mapPayloadQuery,
 ];

@@ -29,4 +29,6 @@ export interface BenchQuery {
   met(medianMs: number, bytes: number): boolean;
   /** One run; returns what an HTTP response would carry (its JSON size is reported). */
   run(data: BenchDataSet): Promise<unknown>;
+  /** Before each run, not timed: what happens between two calls (e.g. points announcing new values). */
+  between?(data: BenchDataSet): Promise<void>;
 }

@@ -17,6 +17,8 @@ export interface LatestValueRow {
   level: AlertLevel;
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function createLatestValuesRepository(db: Db) {
   return {
     /** Up to `limit` series of the scope's live points, in no order (sorting 5,000 uuids costs more than the rest). */
@@ -30,6 +32,29 @@ export function createLatestValuesRepository(db: Db) {
         where p.company_id = ${scope.companyId} and p.deleted_at is null
         limit ${limit}`);
       return (result as unknown as { rows: LatestValueRow[] }).rows;
+    },
+    /** The series of these points that are live points of the company (cache refresh), and which are. */
+    async some(
+      companyId: string,
+      pointIds: string[],
+    ): Promise<{ rows: LatestValueRow[]; members: string[] }> {
+      // ids come from events: anything but a uuid is nobody's point
+      const ids = pointIds.filter((id) => uuidPattern.test(id));
+      if (ids.length === 0) return { rows: [], members: [] };
+      const result = await db.execute(sql`
+        select p.id as "pointId", s.port, (extract(epoch from s.ts) * 1000)::float8 as ms,
+          s.interpreted as value, s.flag::int as flag, s.alert_level as level
+        from measurement_points p
+        left join series_latest s on s.point_id = p.id
+        where p.company_id = ${companyId} and p.deleted_at is null
+          and p.id = any(${sql.param(ids)}::uuid[])`);
+      const found = (
+        result as unknown as { rows: Array<Omit<LatestValueRow, 'port'> & { port: string | null }> }
+      ).rows;
+      return {
+        rows: found.filter((r): r is LatestValueRow => r.port !== null),
+        members: [...new Set(found.map((r) => r.pointId))],
+      };
     },
   };
 }

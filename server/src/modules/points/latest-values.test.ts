@@ -7,6 +7,10 @@ import { ForbiddenError } from '../../core/errors';
 import { measurementPoints, seriesLatest } from '../../db/schema';
 import { buildCompany, buildPoint } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/test-server';
+import type { LatestValue } from '@aforo/contracts/latest-values';
+import { createEventBus, type EventBus } from '../../events/event-bus';
+import { silentLog } from '../../test/ingest-harness';
+import { createLatestValuesCache, type LatestValuesCache } from './latest-values.cache';
 import { createLatestValuesService } from './latest-values.service';
 
 let server: TestServer;
@@ -91,5 +95,124 @@ describe('latest values of a company', () => {
     await expect(service.list(contextOf(companyA, ['ROLE_SPECTATOR']))).rejects.toBeInstanceOf(
       ForbiddenError,
     );
+  });
+});
+
+describe('latest values from the cache kept current by events', () => {
+  let bus: EventBus;
+  let cache: LatestValuesCache<LatestValue>;
+  let service: ReturnType<typeof createLatestValuesService>;
+  const db = () => server.database.db;
+  const valueOf = async (companyId: string, pointId: string, port = 'ai1') =>
+    (await service.list(contextOf(companyId, ['ROLE_USER']))).items.find(
+      (i) => i.pointId === pointId && i.port === port,
+    )?.value;
+  const setValue = (pointId: string, value: number) =>
+    db()
+      .update(seriesLatest)
+      .set({ interpreted: value, ts: new Date() })
+      .where(eq(seriesLatest.pointId, pointId));
+
+  beforeAll(() => {
+    bus = createEventBus({ log: silentLog });
+    cache = createLatestValuesCache<LatestValue>({ events: bus });
+    service = createLatestValuesService(db(), { cache });
+  });
+  afterAll(async () => {
+    cache.close();
+    await bus.close();
+  });
+
+  it('answers as the database does, and the same for a second call', async () => {
+    const direct = await createLatestValuesService(db()).list(contextOf(companyA, ['ROLE_USER']));
+    const sortKey = (i: LatestValue) => i.pointId + i.port;
+    const sorted = (items: LatestValue[]) => [...items].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
+    const first = await service.list(contextOf(companyA, ['ROLE_USER']));
+    expect(sorted(first.items)).toEqual(sorted(direct.items));
+    expect(sorted((await service.list(contextOf(companyA, ['ROLE_USER']))).items)).toEqual(
+      sorted(direct.items),
+    );
+  });
+
+  it('a change announced by series.changed is read; one no event announced is not (until the full read)', async () => {
+    expect(await valueOf(companyA, pointsA[1]!)).toBe(7.25);
+    await setValue(pointsA[1]!, 8.5);
+    // nothing announced it: the cache still answers the old value (this is what the events are for)
+    expect(await valueOf(companyA, pointsA[1]!)).toBe(7.25);
+    bus.publish('series.changed', { pointIds: [pointsA[1]!] });
+    await bus.idle();
+    expect(await valueOf(companyA, pointsA[1]!)).toBe(8.5);
+  });
+
+  it('colours changed by alert.changed, and a point deleted or its first value by point/series events', async () => {
+    await db()
+      .update(seriesLatest)
+      .set({ alertLevel: 'DANGER' })
+      .where(eq(seriesLatest.pointId, pointsA[0]!));
+    bus.publish('alert.changed', { alertId: randomUUID(), pointId: pointsA[0]! });
+    await bus.idle();
+    const items = (await service.list(contextOf(companyA, ['ROLE_USER']))).items;
+    expect(items.filter((i) => i.pointId === pointsA[0]).map((i) => i.level)).toEqual(['DANGER', 'DANGER']);
+    // a point with no values yet gets its first one
+    await db()
+      .insert(seriesLatest)
+      .values(latestRow(pointsA[2]!, 'ai1', 4.5));
+    bus.publish('series.changed', { pointIds: [pointsA[2]!] });
+    await bus.idle();
+    expect(await valueOf(companyA, pointsA[2]!)).toBe(4.5);
+    // and is deleted
+    await db()
+      .update(measurementPoints)
+      .set({ deletedAt: new Date() })
+      .where(eq(measurementPoints.id, pointsA[2]!));
+    bus.publish('point.changed', { pointId: pointsA[2]! });
+    await bus.idle();
+    expect(await valueOf(companyA, pointsA[2]!)).toBeUndefined();
+  });
+
+  it("keeps companies apart: B's changes never show in A, nor A's in B", async () => {
+    const bPoints = (await service.list(contextOf(companyB, ['ROLE_USER']))).items.map((i) => i.pointId);
+    expect(bPoints).toHaveLength(1);
+    await setValue(bPoints[0]!, 9);
+    bus.publish('series.changed', { pointIds: [bPoints[0]!, 'not-a-uuid'] });
+    await bus.idle();
+    const a = (await service.list(contextOf(companyA, ['ROLE_USER']))).items;
+    expect(a.some((i) => i.pointId === bPoints[0])).toBe(false);
+    expect(await valueOf(companyB, bPoints[0]!)).toBe(9);
+    expect(
+      (await service.list(contextOf(companyB, ['ROLE_USER']))).items.some((i) => pointsA.includes(i.pointId)),
+    ).toBe(false);
+  });
+
+  it('a lost bus connection drops what it holds; a full read after fullReadMs catches what no event said', async () => {
+    let resync = () => undefined as void;
+    const events = {
+      on: bus.on,
+      onResync: (handler: () => void) => {
+        resync = handler;
+        return () => undefined;
+      },
+    };
+    const own = createLatestValuesCache<LatestValue>({ events });
+    const viaOwn = createLatestValuesService(db(), { cache: own });
+    const read = async () =>
+      (await viaOwn.list(contextOf(companyA, ['ROLE_USER']))).items.find((i) => i.pointId === pointsA[1])
+        ?.value;
+    await setValue(pointsA[1]!, 6.75);
+    expect(await read()).toBe(6.75);
+    await setValue(pointsA[1]!, 5.5);
+    expect(await read()).toBe(6.75);
+    // after a reconnection the bus may have missed announcements: everything is read again
+    resync();
+    expect(await read()).toBe(5.5);
+    own.close();
+
+    const everyCall = createLatestValuesCache<LatestValue>({ events: bus, fullReadMs: 0 });
+    const viaEveryCall = createLatestValuesService(db(), { cache: everyCall });
+    await viaEveryCall.list(contextOf(companyA, ['ROLE_USER']));
+    await setValue(pointsA[1]!, 4.25);
+    const items = (await viaEveryCall.list(contextOf(companyA, ['ROLE_USER']))).items;
+    expect(items.find((i) => i.pointId === pointsA[1])?.value).toBe(4.25);
+    everyCall.close();
   });
 });
