@@ -260,6 +260,12 @@ export function createBatchWriter(
     }
   }
 
+  /** Resolves when everything submitted so far is written (or refused). */
+  function drained(): Promise<void> {
+    if (queue.length === 0 && running === 0) return Promise.resolve();
+    return new Promise((resolve) => idle.push(resolve));
+  }
+
   return {
     presence,
     /** Resolves with the message's acknowledgement once it is committed; rejects if it could not be. */
@@ -278,14 +284,10 @@ export function createBatchWriter(
         }
       });
     },
-    /** Resolves when everything submitted so far is written (or refused). */
-    drained(): Promise<void> {
-      if (queue.length === 0 && running === 0) return Promise.resolve();
-      return new Promise((resolve) => idle.push(resolve));
-    },
+    drained,
     /** Waits for what was submitted, then stops being known as a writer. */
     async close(): Promise<void> {
-      if (queue.length > 0 || running > 0) await new Promise<void>((resolve) => idle.push(resolve));
+      await drained();
       await presence.close();
     },
   };

@@ -32,7 +32,6 @@ export interface LatestValuesSource<T extends Row> {
 
 interface Entry<T> {
   byPoint: Map<string, T[]>;
-  rows: number;
   readAt: number;
   /** Points changed since the last read began; 'all' after too many. */
   dirty: Set<string> | 'all';
@@ -82,8 +81,6 @@ export function createLatestValuesCache<T extends Row>(options: LatestValuesCach
   }
   function put(companyId: string, entry: Entry<T>, rows: T[], pointIds: string[]) {
     for (const id of pointIds) {
-      const old = entry.byPoint.get(id);
-      if (old) entry.rows -= old.length;
       entry.byPoint.delete(id);
       if (companyOf.get(id) === companyId) companyOf.delete(id);
     }
@@ -91,7 +88,6 @@ export function createLatestValuesCache<T extends Row>(options: LatestValuesCach
       let list = entry.byPoint.get(row.pointId);
       if (!list) entry.byPoint.set(row.pointId, (list = []));
       list.push(row);
-      entry.rows += 1;
       companyOf.set(row.pointId, companyId);
     }
   }
@@ -149,7 +145,6 @@ export function createLatestValuesCache<T extends Row>(options: LatestValuesCach
       } else {
         entry = {
           byPoint: new Map(),
-          rows: 0,
           readAt: 0,
           dirty: 'all',
           foreign: new Set(),

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { AlertLevel } from '@aforo/contracts/constants';
+import { idSchema } from '@aforo/contracts/common/ids';
 import type { Db } from '../../db/client';
 import type { Scope } from '../../db/scope';
 
@@ -17,7 +18,9 @@ export interface LatestValueRow {
   level: AlertLevel;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** One series as LatestValueRow: the same columns for the whole read and the cache's refresh. */
+const columns = sql`s.port, (extract(epoch from s.ts) * 1000)::float8 as ms,
+  s.interpreted as value, s.flag::int as flag, s.alert_level as level`;
 
 export function createLatestValuesRepository(db: Db) {
   return {
@@ -25,8 +28,7 @@ export function createLatestValuesRepository(db: Db) {
     async list(scope: Scope, limit: number): Promise<LatestValueRow[]> {
       if (scope.companyId === null) return [];
       const result = await db.execute(sql`
-        select s.point_id as "pointId", s.port, (extract(epoch from s.ts) * 1000)::float8 as ms,
-          s.interpreted as value, s.flag::int as flag, s.alert_level as level
+        select s.point_id as "pointId", ${columns}
         from measurement_points p
         join series_latest s on s.point_id = p.id
         where p.company_id = ${scope.companyId} and p.deleted_at is null
@@ -39,11 +41,10 @@ export function createLatestValuesRepository(db: Db) {
       pointIds: string[],
     ): Promise<{ rows: LatestValueRow[]; members: string[] }> {
       // ids come from events: anything but a uuid is nobody's point
-      const ids = pointIds.filter((id) => uuidPattern.test(id));
+      const ids = pointIds.filter((id) => idSchema.safeParse(id).success);
       if (ids.length === 0) return { rows: [], members: [] };
       const result = await db.execute(sql`
-        select p.id as "pointId", s.port, (extract(epoch from s.ts) * 1000)::float8 as ms,
-          s.interpreted as value, s.flag::int as flag, s.alert_level as level
+        select p.id as "pointId", ${columns}
         from measurement_points p
         left join series_latest s on s.point_id = p.id
         where p.company_id = ${companyId} and p.deleted_at is null
