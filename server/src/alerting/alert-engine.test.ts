@@ -3,7 +3,7 @@
  * (mosquitto_pub) to the embedded broker, the batch commits, the engine evaluates it. Stopping an
  * engine and starting another stands for a process restart: only the database carries over.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { alerts, measurementPoints, measures, seriesLatest } from '../db/schema';
 import { silentLog, startIngestHarness, type IngestHarness } from '../test/ingest-harness';
@@ -128,6 +128,28 @@ describe('alert engine', () => {
     await second.idle();
     const rows = await seriesAlerts();
     expect(rows.map((a) => [a.type, a.openedValue])).toEqual([['DANGER', expect.closeTo(4.6, 6)]]);
+  });
+
+  it('stores each series memory with every round, and writes a removed one again', async () => {
+    await setPoint({ warningValue: null, alertOnDelay: 2 });
+    const e = start();
+    await e.catchUp();
+    const stored = async () => {
+      const result = await h.database.db.execute(
+        sql`select state from alert_series_states where point_id = ${h.pointId} and port = 'ai1'`,
+      );
+      return (result as unknown as { rows: Array<{ state: { lastTs: number; open: string[] } }> }).rows[0]
+        ?.state;
+    };
+    await publish(2, 4.5);
+    await e.idle();
+    expect(await stored()).toMatchObject({ lastTs: tick * 1000, open: [] });
+    // the memory is kept in the process on PGlite: a removed row (a clean-up) must come back whole
+    await h.database.db.execute(sql`delete from alert_series_states where point_id = ${h.pointId}`);
+    await publish(4.6);
+    await e.idle();
+    expect(await stored()).toMatchObject({ lastTs: tick * 1000, open: ['DANGER'] });
+    expect((await seriesAlerts()).map((a) => a.type)).toEqual(['DANGER']);
   });
 
   it('measures committed while no engine ran are evaluated by the next one, in order, once', async () => {

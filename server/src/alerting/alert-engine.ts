@@ -82,6 +82,8 @@ export function createAlertEngine(options: {
    * checked again. Otherwise each series' stored rows are counted.
    */
   const soleWriter = database.kind === 'pglite';
+  /** PGlite only: each series' memory as this engine's last committed round stored it (statesOf). */
+  const remembered = soleWriter ? new Map<string, SeriesState>() : null;
   let caughtUp = false;
   const suspect = new Set<string>();
   const delays: number[] = [];
@@ -99,17 +101,11 @@ export function createAlertEngine(options: {
     const keys = [...bySeries.values()].map((s) => s.key);
     const unfinished: Continued[] = [];
     let toPaint = new Set<string>();
+    const saved: Array<[SeriesKey, SeriesState]> = [];
     await transact(async (tx: Db) => {
       const contexts = await contextCache.get(tx, keys);
       const live = keys.filter((k) => contexts.has(seriesId(k)));
-      let states = await lockSeriesStates(
-        tx,
-        live,
-        live.filter((k) => !known.has(seriesId(k))),
-      );
-      // a row gone since (its point deleted and restored, a test's clean-up): created again
-      if (states.size < live.length) states = await lockSeriesStates(tx, live);
-      for (const k of live) known.add(seriesId(k));
+      const states = await statesOf(tx, live);
       // a series new to the engine starts at this round's own rows, not at the start of its history
       const ranges = live.flatMap((k) => {
         const lastTs = states.get(seriesId(k))!.lastTs;
@@ -126,7 +122,6 @@ export function createAlertEngine(options: {
       for (const key of fresh.unfinished)
         unfinished.push({ ...key, upTo: bySeries.get(seriesId(key))!.upTo });
       const now = Date.now();
-      const saved: Array<[SeriesKey, SeriesState]> = [];
       const changed: SeriesKey[] = [];
       const heard: Array<{ key: SeriesKey; ts: number; value: number | null }> = [];
       const history: ChangeRecord[] = [];
@@ -180,15 +175,45 @@ export function createAlertEngine(options: {
         afterCommit(tx, 'alert.changed', { alertId: cleared.id, pointId: cleared.pointId });
       }
       await recordChanges(tx, null, history);
-      await saveSeriesStates(tx, saved);
+      await saveSeriesStates(tx, saved, { create: remembered !== null });
       // the stream's cue (ids only: the listeners read the rest); points whose colour may change
       // are announced by paint(), once the colour is written
       toPaint = new Set(changed.map((k) => k.pointId));
       const evaluated = [...new Set(saved.map(([k]) => k.pointId))].filter((id) => !toPaint.has(id));
       announceSeries(tx, evaluated);
     });
+    // committed: the memory follows the stored states (a failed round leaves both as they were)
+    if (remembered) for (const [key, state] of saved) remembered.set(seriesId(key), state);
     if (toPaint.size > 0) paint([...toPaint]);
     return unfinished;
+  }
+
+  /**
+   * Each live series' memory, locked until the round commits. On PGlite (one process, one engine) the
+   * memory committed by this engine's last round is the stored one: only series it has not seen yet
+   * are read — locking and reading every series was the largest statement of a round there.
+   */
+  async function statesOf(tx: Db, live: SeriesKey[]): Promise<Map<string, SeriesState>> {
+    if (remembered) {
+      const states = new Map<string, SeriesState>();
+      const unseen: SeriesKey[] = [];
+      for (const key of live) {
+        const state = remembered.get(seriesId(key));
+        if (state) states.set(seriesId(key), state);
+        else unseen.push(key);
+      }
+      for (const [id, state] of await lockSeriesStates(tx, unseen)) states.set(id, state);
+      return states;
+    }
+    let states = await lockSeriesStates(
+      tx,
+      live,
+      live.filter((k) => !known.has(seriesId(k))),
+    );
+    // a row gone since (its point deleted and restored, a test's clean-up): created again
+    if (states.size < live.length) states = await lockSeriesStates(tx, live);
+    for (const k of live) known.add(seriesId(k));
+    return states;
   }
 
   function announceSeries(tx: Db, pointIds: string[]) {

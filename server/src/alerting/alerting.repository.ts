@@ -138,13 +138,26 @@ export async function lockSeriesStates(
   return states;
 }
 
-export async function saveSeriesStates(tx: Db, entries: Array<[SeriesKey, SeriesState]>): Promise<void> {
+/**
+ * Stores each series' memory. `create`: rows that are gone (a test's clean-up) are written again —
+ * for an engine that keeps the memory itself and so never re-reads (and re-creates) them.
+ */
+export async function saveSeriesStates(
+  tx: Db,
+  entries: Array<[SeriesKey, SeriesState]>,
+  { create = false } = {},
+): Promise<void> {
   if (entries.length === 0) return;
-  await tx.execute(sql`
-    update alert_series_states s set state = k.state, updated_at = now()
-    from unnest(${p(entries.map(([k]) => k.pointId))}::uuid[], ${p(entries.map(([k]) => k.port))}::text[],
-      ${p(entries.map(([, s]) => JSON.stringify(s)))}::jsonb[]) as k(point_id, port, state)
-    where s.point_id = k.point_id and s.port = k.port`);
+  const rows = sql`unnest(${p(entries.map(([k]) => k.pointId))}::uuid[], ${p(entries.map(([k]) => k.port))}::text[],
+      ${p(entries.map(([, s]) => JSON.stringify(s)))}::jsonb[]) as k(point_id, port, state)`;
+  if (create)
+    await tx.execute(sql`
+      insert into alert_series_states (point_id, port, state) select k.point_id, k.port, k.state from ${rows}
+      on conflict (point_id, port) do update set state = excluded.state, updated_at = now()`);
+  else
+    await tx.execute(sql`
+      update alert_series_states s set state = k.state, updated_at = now() from ${rows}
+      where s.point_id = k.point_id and s.port = k.port`);
 }
 
 /**

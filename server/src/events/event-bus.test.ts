@@ -99,6 +99,24 @@ describe('after commit, in this process', () => {
     // one subscription gets its events one at a time, in publish order
     expect(order).toEqual(['a', 'b']);
   });
+
+  it('idle() waits for work a subscriber left running with track(), failed or not', async () => {
+    const bus = createEventBus({ log: silentLog });
+    const done: string[] = [];
+    bus.on('device.changed', (e) => {
+      bus.track(
+        new Promise((r) => setTimeout(r, 40)).then(() => {
+          done.push(e.deviceId);
+          if (e.deviceId === 'bad') throw new Error('batch failed');
+        }),
+      );
+    });
+    bus.publish('device.changed', { deviceId: 'bad' });
+    bus.publish('device.changed', { deviceId: 'good' });
+    await bus.idle();
+    expect(done.sort()).toEqual(['bad', 'good']);
+    await bus.idle();
+  });
 });
 
 describe.skipIf(!onPostgres)('between processes (PostgreSQL LISTEN/NOTIFY)', () => {

@@ -38,6 +38,11 @@ export interface EventBus extends EventPublisher {
   onResync(handler: () => void): () => void;
   /** Starts listening to the other processes (no-op without a transport). */
   start(): Promise<void>;
+  /**
+   * Work a handler started and returned without awaiting (events gathered into one batch, since
+   * a subscription gets its events one at a time): idle() waits for it too.
+   */
+  track(work: Promise<unknown>): void;
   /** Resolves when every event published so far has been handled and sent. */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -152,6 +157,16 @@ export function createEventBus(options: { log: BusLog; transport?: EventTranspor
             }
           }),
       });
+    },
+    track(work) {
+      begin();
+      work.then(
+        () => end(),
+        (err: unknown) => {
+          log.error({ err }, 'event handler failed');
+          end();
+        },
+      );
     },
     idle,
     async close() {

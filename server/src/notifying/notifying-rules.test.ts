@@ -29,6 +29,7 @@ import { buildCompany, buildPoint, buildUser } from '../test/factories';
 import { silentLog } from '../test/ingest-harness';
 import { openTestDatabase } from '../test/test-database';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver';
+import { createNotifying } from './notifying';
 import { createRouter } from './router';
 import { digestFor, escalationJob, notifyingUpkeepJob } from './upkeep';
 import { createDeliveryWorker, maxAttempts, type DeliveryWorker } from './worker';
@@ -138,6 +139,51 @@ describe('routing', () => {
     const rows = await deliveries();
     expect(rows.map((d) => d.channel).sort()).toEqual(['in_app', 'in_app', 'webhook']);
     expect(new Set(rows.map((d) => d.idempotencyKey)).size).toBe(3);
+  });
+
+  it('alerts routed together (the alert.changed of one round) are told as each alone would be', async () => {
+    await config({ userIds: [boss] });
+    const firing = await alert();
+    const both = await alert({ clearedAt: new Date(), clearedValue: 3.1 });
+    const warning = await alert({ type: 'WARNING', level: 'WARNING' });
+    const muted = await alert({ muted: true });
+    const clearedShelved = await alert({
+      clearedAt: new Date(),
+      shelvedUntil: new Date(Date.now() + 3_600_000),
+    });
+    const flat = await alert({ type: 'FLAT', level: 'WARNING' });
+    const ids = [firing, both, warning, muted, clearedShelved, flat].map((a) => a.id);
+    // four webhook POSTs: firing, both's firing and resolved, warning (FLAT is not in the config)
+    expect(await router().routeAll([...ids, firing.id])).toBe(4);
+    expect(await router().routeAll(ids)).toBe(0);
+    const told = (await notificationsOf(operator)).map((n) => `${n.alertId}:${n.kind}`).sort();
+    expect(told).toEqual(
+      [`${firing.id}:firing`, `${both.id}:firing`, `${both.id}:resolved`, `${warning.id}:firing`].sort(),
+    );
+    expect(await notificationsOf(boss)).toHaveLength(4);
+    // what was shelved is claimed, so the sweep does not tell it later; muted: nothing recorded
+    const marks = (await database.db.select().from(notificationRoutings)).map(
+      (r) => `${r.alertId}:${r.transition}`,
+    );
+    expect(marks).toContain(`${clearedShelved.id}:resolved`);
+    expect(marks.some((m) => m.startsWith(muted.id))).toBe(false);
+  });
+
+  it('the alert.changed of one turn are routed together; a batch that fails is routed alert by alert', async () => {
+    await config({ webhookUrl: null });
+    const notifying = createNotifying({ database, events, log: silentLog });
+    notifying.start();
+    try {
+      const [a, b] = [await alert(), await alert({ type: 'WARNING', level: 'WARNING' })];
+      events.publish('alert.changed', { alertId: a.id, pointId });
+      // not an id: the batch's read fails, and each alert is then routed alone
+      events.publish('alert.changed', { alertId: 'not-an-id', pointId });
+      events.publish('alert.changed', { alertId: b.id, pointId });
+      await events.idle();
+      expect((await notificationsOf(operator)).map((n) => n.alertId).sort()).toEqual([a.id, b.id].sort());
+    } finally {
+      await notifying.close();
+    }
   });
 
   it('a person named by two configs gets one notification; e-mail if either says so', async () => {

@@ -82,10 +82,35 @@ export async function claimTransition(tx: Db, alertId: string, transition: strin
   return rowsOf(result).length > 0;
 }
 
-export async function isRouted(tx: Db, alertId: string, transition: string): Promise<boolean> {
+/**
+ * Marks these transitions as routed in one statement; returns the ones this call marked (`id:transition`).
+ * Rows go in one sorted order, so two processes claiming overlapping sets wait rather than deadlock.
+ */
+export async function claimTransitions(
+  tx: Db,
+  claims: Array<{ alertId: string; transition: string }>,
+): Promise<Set<string>> {
+  if (claims.length === 0) return new Set();
   const result = await tx.execute(sql`
-    select 1 from notification_routings where alert_id = ${p(alertId)}::uuid and transition = ${p(transition)}`);
-  return rowsOf(result).length > 0;
+    insert into notification_routings (alert_id, transition)
+    select alert_id, transition
+    from unnest(${p(claims.map((c) => c.alertId))}::uuid[], ${p(claims.map((c) => c.transition))}::text[])
+      as c(alert_id, transition)
+    order by alert_id, transition
+    on conflict do nothing returning alert_id::text, transition`);
+  return new Set(
+    rowsOf<{ alert_id: string; transition: string }>(result).map((r) => `${r.alert_id}:${r.transition}`),
+  );
+}
+
+/** The transitions of these alerts already routed, as `id:transition`. */
+export async function routedTransitions(tx: Db, alertIds: string[]): Promise<Set<string>> {
+  if (alertIds.length === 0) return new Set();
+  const result = await tx.execute(sql`
+    select alert_id::text, transition from notification_routings where alert_id = any(${p(alertIds)}::uuid[])`);
+  return new Set(
+    rowsOf<{ alert_id: string; transition: string }>(result).map((r) => `${r.alert_id}:${r.transition}`),
+  );
 }
 
 export async function incidentActive(tx: Db, incidentId: string): Promise<boolean> {

@@ -25,15 +25,16 @@ import { toAlert } from '../modules/alerts/alerts.mapper';
 import { createAlertsRepository, type AlertRow } from '../modules/alerts/alerts.repository';
 import {
   claimTransition,
+  claimTransitions,
   companyClock,
   configById,
   incidentActive,
   insertDelivery,
   insertNotification,
-  isRouted,
   matchingConfigs,
   quietHoursOf,
   resolveRecipients,
+  routedTransitions,
   type ConfigForRouting,
   type Recipient,
 } from './notifying.repository';
@@ -57,9 +58,10 @@ export function createRouter(options: { database: Database; events: EventPublish
     kind: Kind,
     alert: AlertRow,
     targets: Array<{ config: ConfigForRouting; recipients: Recipient[] }>,
+    read: Lookups,
   ): Promise<number> {
     const at = now();
-    const clock = await companyClock(tx, alert.companyId);
+    const clock = await read.clock(alert.companyId);
     const incident =
       alert.incidentId && (await incidentActive(tx, alert.incidentId)) ? alert.incidentId : null;
     // one notification per person whatever number of configs name them; e-mail if any of them says so
@@ -166,49 +168,95 @@ export function createRouter(options: { database: Database; events: EventPublish
     return queued;
   }
 
-  async function targetsOf(tx: Db, alert: AlertRow, kind: 'firing' | 'resolved') {
-    const configs = (await matchingConfigs(tx, alert.companyId, alert.type)).filter(
-      (c) => kind === 'firing' || c.notifyResolved,
-    );
-    return Promise.all(
-      configs.map(async (config) => ({
-        config,
-        recipients: await resolveRecipients(tx, alert.companyId, config.roles, config.userIds),
-      })),
-    );
+  /**
+   * What one routing transaction reads once however many alerts it routes: each company's clock,
+   * each company's configs naming a type, each config's recipients.
+   */
+  function lookups(tx: Db) {
+    const memo = new Map<string, Promise<unknown>>();
+    const once = <T>(key: string, read: () => Promise<T>) => {
+      if (!memo.has(key)) memo.set(key, read());
+      return memo.get(key) as Promise<T>;
+    };
+    return {
+      clock: (companyId: string) => once(`clock:${companyId}`, () => companyClock(tx, companyId)),
+      async targets(alert: AlertRow, kind: 'firing' | 'resolved') {
+        const configs = await once(`configs:${alert.companyId}:${alert.type}`, () =>
+          matchingConfigs(tx, alert.companyId, alert.type),
+        );
+        return Promise.all(
+          configs
+            .filter((c) => kind === 'firing' || c.notifyResolved)
+            .map(async (config) => ({
+              config,
+              recipients: await once(`recipients:${config.id}`, () =>
+                resolveRecipients(tx, alert.companyId, config.roles, config.userIds),
+              ),
+            })),
+        );
+      },
+    };
+  }
+  type Lookups = ReturnType<typeof lookups>;
+
+  /**
+   * Routes what is new about each of these alerts in one transaction (the alert.changed of one
+   * evaluation round come together): a few statements for the lot, then the queue's rows for those
+   * that reach someone. Returns deliveries queued.
+   */
+  function routeAll(alertIds: string[]): Promise<number> {
+    return transact(async (tx) => {
+      const ids = [...new Set(alertIds)];
+      const alerts = (await createAlertsRepository(tx).findManyAcrossCompanies(ids)).filter(
+        (a) => !a.muted && !a.late,
+      );
+      if (alerts.length === 0) return 0;
+      const routed = await routedTransitions(
+        tx,
+        alerts.map((a) => a.id),
+      );
+      const claims: Array<{ alertId: string; transition: string }> = [];
+      const due: Array<{ alert: AlertRow; kind: 'firing' | 'resolved' }> = [];
+      const at = now();
+      for (const alert of alerts) {
+        const shelved = alert.shelvedUntil !== null && alert.shelvedUntil > at;
+        const kinds: Array<'firing' | 'resolved'> = [];
+        if (!routed.has(`${alert.id}:firing`)) {
+          if (shelved && alert.clearedAt === null) continue;
+          // cleared while shelved: it never fired for anyone, and its end is no news
+          if (shelved) {
+            claims.push({ alertId: alert.id, transition: 'firing' });
+            claims.push({ alertId: alert.id, transition: 'resolved' });
+            continue;
+          }
+          // an alert that opened and cleared before it was routed still fired: both are told
+          kinds.push('firing');
+        }
+        if (alert.clearedAt !== null) {
+          if (shelved) claims.push({ alertId: alert.id, transition: 'resolved' });
+          else kinds.push('resolved');
+        }
+        for (const kind of kinds) {
+          claims.push({ alertId: alert.id, transition: kind });
+          due.push({ alert, kind });
+        }
+      }
+      const claimed = await claimTransitions(tx, claims);
+      const read = lookups(tx);
+      let queued = 0;
+      for (const { alert, kind } of due) {
+        if (!claimed.has(`${alert.id}:${kind}`)) continue;
+        const targets = await read.targets(alert, kind);
+        if (targets.length > 0) queued += await enqueue(tx, kind, alert, targets, read);
+      }
+      return queued;
+    });
   }
 
   return {
+    routeAll,
     /** Routes what is new about an alert (after its alert.changed); returns deliveries queued. */
-    route(alertId: string): Promise<number> {
-      return transact(async (tx) => {
-        const [alert] = await createAlertsRepository(tx).findManyAcrossCompanies([alertId]);
-        if (!alert || alert.muted || alert.late) return 0;
-        const shelved = alert.shelvedUntil !== null && alert.shelvedUntil > now();
-        const due: Array<'firing' | 'resolved'> = [];
-        if (!(await isRouted(tx, alert.id, 'firing'))) {
-          if (shelved && alert.clearedAt === null) return 0;
-          // cleared while shelved: it never fired for anyone, and its end is no news
-          if (shelved) {
-            await claimTransition(tx, alert.id, 'firing');
-            await claimTransition(tx, alert.id, 'resolved');
-            return 0;
-          }
-          // an alert that opened and cleared before it was routed still fired: both are told
-          due.push('firing');
-        }
-        if (alert.clearedAt !== null) {
-          if (shelved) await claimTransition(tx, alert.id, 'resolved');
-          else due.push('resolved');
-        }
-        let queued = 0;
-        for (const kind of due) {
-          if (!(await claimTransition(tx, alert.id, kind))) continue;
-          queued += await enqueue(tx, kind, alert, await targetsOf(tx, alert, kind));
-        }
-        return queued;
-      });
-    },
+    route: (alertId: string) => routeAll([alertId]),
 
     /** The escalation of `alertId` by one config, once (its own routing mark). */
     escalate(configId: string, alertId: string): Promise<number> {
@@ -223,7 +271,7 @@ export function createRouter(options: { database: Database; events: EventPublish
           config.escalationRoles,
           config.escalationUserIds,
         );
-        return enqueue(tx, 'escalation', alert, [{ config, recipients }]);
+        return enqueue(tx, 'escalation', alert, [{ config, recipients }], lookups(tx));
       });
     },
   };
