@@ -20,6 +20,7 @@ import {
   clearSilence,
   laggingSeries,
   lockSeriesStates,
+  pointsWithOpenSilence,
   refreshPointLevels,
   saveSeriesStates,
   seriesId,
@@ -27,6 +28,7 @@ import {
   type SeriesKey,
 } from './alerting.repository';
 import { createContextCache } from './context-cache';
+import { createSilenceWatch } from './silence-watch';
 import { samplesInOrder } from './read-back';
 import { applyTransitions } from './transitions.repository';
 import { evaluateSeries, type Sample, type SeriesState, type Transition } from './evaluator';
@@ -68,6 +70,7 @@ export function createAlertEngine(options: {
   const { database, events, log, writers } = options;
   const transact = transactor(database.db, events);
   const contextCache = createContextCache({ events });
+  const silence = createSilenceWatch(events);
   let queued: Array<{ rows: CommittedMeasure[]; at: number; more?: Continued[] }> = [];
   let running: Promise<void> | null = null;
   let closed = false;
@@ -102,6 +105,8 @@ export function createAlertEngine(options: {
     const unfinished: Continued[] = [];
     let toPaint = new Set<string>();
     const saved: Array<[SeriesKey, SeriesState]> = [];
+    /** What the round's commit makes true in memory. */
+    const committed: Array<() => void> = [];
     await transact(async (tx: Db) => {
       const contexts = await contextCache.get(tx, keys);
       const live = keys.filter((k) => contexts.has(seriesId(k)));
@@ -144,13 +149,13 @@ export function createAlertEngine(options: {
         transitions.map((transition) => ({ key, context, transition })),
       );
       const touched = await applyTransitions(tx, items);
-      const alertsOf = new Map<string, { key: SeriesKey; ids: Set<string> }>();
+      const alertsOf = new Map<string, { key: SeriesKey; ids: Map<string, string> }>();
       items.forEach(({ key, context, transition }, i) => {
         const alertId = touched[i];
         if (!alertId) return;
         let entry = alertsOf.get(seriesId(key));
-        if (!entry) alertsOf.set(seriesId(key), (entry = { key, ids: new Set() }));
-        entry.ids.add(alertId);
+        if (!entry) alertsOf.set(seriesId(key), (entry = { key, ids: new Map() }));
+        entry.ids.set(alertId, transition.type);
         if (transition.action !== 'repeat')
           history.push({
             entityType: 'alert',
@@ -168,11 +173,24 @@ export function createAlertEngine(options: {
       });
       for (const { key, ids } of alertsOf.values()) {
         changed.push(key);
-        for (const alertId of ids) afterCommit(tx, 'alert.changed', { alertId, pointId: key.pointId });
+        for (const [alertId, type] of ids)
+          afterCommit(tx, 'alert.changed', { alertId, pointId: key.pointId, type });
       }
-      for (const cleared of await clearSilence(tx, heard)) {
-        changed.push({ pointId: cleared.pointId, port: '' });
-        afterCommit(tx, 'alert.changed', { alertId: cleared.id, pointId: cleared.pointId });
+      const silences = await silence.select(tx, heard);
+      if (silences.watched.length > 0) {
+        for (const cleared of await clearSilence(tx, silences.watched)) {
+          changed.push({ pointId: cleared.pointId, port: '' });
+          afterCommit(tx, 'alert.changed', {
+            alertId: cleared.id,
+            pointId: cleared.pointId,
+            type: 'NO_TRANSMISSION',
+          });
+        }
+        const stillOpen = await pointsWithOpenSilence(
+          tx,
+          silences.watched.map((h) => h.key.pointId),
+        );
+        committed.push(() => silences.settle(stillOpen));
       }
       await recordChanges(tx, null, history);
       await saveSeriesStates(tx, saved, { create: remembered !== null });
@@ -184,6 +202,7 @@ export function createAlertEngine(options: {
     });
     // committed: the memory follows the stored states (a failed round leaves both as they were)
     if (remembered) for (const [key, state] of saved) remembered.set(seriesId(key), state);
+    for (const apply of committed) apply();
     if (toPaint.size > 0) paint([...toPaint]);
     return unfinished;
   }
@@ -339,6 +358,7 @@ export function createAlertEngine(options: {
       await painting;
       off();
       contextCache.close();
+      silence.close();
       closed = true;
     },
   };

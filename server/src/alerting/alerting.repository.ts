@@ -115,6 +115,7 @@ export async function lockSeriesStates(
   keys: SeriesKey[],
   create: SeriesKey[] = keys,
 ): Promise<Map<string, SeriesState>> {
+  if (keys.length === 0) return new Map();
   const sorted = [...keys].sort((a, b) => seriesId(a).localeCompare(seriesId(b)));
   const points = p(sorted.map((k) => k.pointId));
   const ports = p(sorted.map((k) => k.port));
@@ -184,6 +185,16 @@ export async function clearSilence(
     where a.id = c.id
     returning a.id::text, a.point_id::text`);
   return rowsOf<{ id: string; point_id: string }>(result).map((r) => ({ id: r.id, pointId: r.point_id }));
+}
+
+/** Points with an open NO_TRANSMISSION: all of them, or those among `pointIds`. */
+export async function pointsWithOpenSilence(tx: Db, pointIds?: string[]): Promise<Set<string>> {
+  if (pointIds?.length === 0) return new Set();
+  const among = pointIds ? sql`and point_id = any(${p([...new Set(pointIds)])}::uuid[])` : sql``;
+  const result = await tx.execute(sql`
+    select distinct point_id::text from alerts
+    where type = 'NO_TRANSMISSION' and cleared_at is null ${among}`);
+  return new Set(rowsOf<{ point_id: string }>(result).map((r) => r.point_id));
 }
 
 /** SQL rank of a level column, from contracts alertLevelRank (one ordering for every "worst" read). */

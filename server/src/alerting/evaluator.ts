@@ -191,13 +191,16 @@ export function evaluateSeries(
   ]);
   if (rules.jumpGap !== null) watched.add('JUMP');
   if (rules.flatSamples !== null) watched.add('FLAT').add('PARTIAL_FLAT');
-  const ordered = [...samples].sort((a, b) => a.ts - b.ts);
+  // the engine hands them over in order: copy and sort only when they are not
+  const ordered = samples.some((x, i) => i > 0 && x.ts < samples[i - 1]!.ts)
+    ? [...samples].sort((a, b) => a.ts - b.ts)
+    : samples;
   for (const sample of ordered) {
     if (state.lastTs !== null && sample.ts <= state.lastTs) {
       run.stale(sample);
       continue;
     }
-    if (sample.flag !== 4 && sample.value !== null)
+    if (run.open.size > 0 && sample.flag !== 4 && sample.value !== null)
       for (const type of [...run.open])
         if (!watched.has(type)) run.emit(type, 'clear', sample, now - sample.ts > rules.lateAfterMs);
     run.step(sample, now);

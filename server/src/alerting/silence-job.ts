@@ -112,7 +112,7 @@ export async function checkSilence(
     const raised = await openSilenceAlerts(tx, now, incidents);
     const cleared = await clearUnwatched(tx);
     for (const a of raised) {
-      afterCommit(tx, 'alert.changed', { alertId: a.id, pointId: a.pointId });
+      afterCommit(tx, 'alert.changed', { alertId: a.id, pointId: a.pointId, type: 'NO_TRANSMISSION' });
       await recordChange(tx, null, {
         entityType: 'alert',
         entityId: a.id,
@@ -122,7 +122,8 @@ export async function checkSilence(
         after: { type: 'NO_TRANSMISSION' },
       });
     }
-    for (const a of cleared) afterCommit(tx, 'alert.changed', { alertId: a.id, pointId: a.pointId });
+    for (const a of cleared)
+      afterCommit(tx, 'alert.changed', { alertId: a.id, pointId: a.pointId, type: 'NO_TRANSMISSION' });
     await refreshPointLevels(
       tx,
       [...raised, ...cleared].map((a) => a.pointId),

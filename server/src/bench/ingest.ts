@@ -1,7 +1,7 @@
 /**
  * `npm run bench:ingest -- [--devices 100] [--seconds 20] [--measures 10] [--inflight 10]
  *  [--engine embedded|postgres|both] [--alerts on|off|both] [--broker private|env] [--cpu-prof DIR]
- *  [--repeat 1] [--json] [--keep]`
+ *  [--repeat 1] [--parallel] [--json] [--keep]`
  * `npm run bench:ingest -- --baseline [--rows 1000000]`: PostgreSQL alone (ingest-baseline.ts).
  *
  * Issue 5 item 8: N simulated devices publish native messages over MQTT, QoS 1, as fast as their
@@ -13,7 +13,9 @@
  * and reports its commit → alert-recorded delays at shutdown; `--alerts both` runs each engine with
  * and without it and prints the ratio (issue 12: ≥ 90 %); `--repeat N` runs N such pairs, in
  * alternating order (on/off, off/on, …), and prints each pair's ratio and their median — one pair on
- * 2 cores moves ±15 % from run to run. Exits 1 on errors (refused measures,
+ * 2 cores moves ±15 % from run to run. `--parallel` runs each pair's two halves at the same time
+ * instead (two servers, two load generators, phases started together): they share the machine, so
+ * the absolute rates are lower, but a change of the machine's speed hits both halves alike. Exits 1 on errors (refused measures,
  * missing acks, lost rows), never on missed targets.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -68,6 +70,7 @@ const { values: args } = parseArgs({
     json: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     repeat: { type: 'string', default: '1' },
+    parallel: { type: 'boolean', default: false },
     baseline: { type: 'boolean', default: false },
     rows: { type: 'string', default: '1000000' },
   },
@@ -94,6 +97,7 @@ if (!['embedded', 'postgres', 'both'].includes(engineArg))
   throw new Error('--engine must be embedded, postgres or both');
 if (!['private', 'env'].includes(args.broker!)) throw new Error('--broker must be private or env');
 if (!['on', 'off', 'both'].includes(args.alerts!)) throw new Error('--alerts must be on, off or both');
+if (args.parallel && args.alerts !== 'both') throw new Error('--parallel needs --alerts both');
 const alertModes: boolean[] = args.alerts === 'both' ? [true, false] : [args.alerts === 'on'];
 const engines: Engine[] = engineArg === 'both' ? ['embedded', 'postgres'] : [engineArg as Engine];
 if (engines.includes('postgres') && !env.DATABASE_URL)
@@ -122,14 +126,41 @@ interface CpuMark {
   at: number;
 }
 
-async function runEngine(engine: Engine, alerts: boolean): Promise<EngineResult> {
+/**
+ * Holds the runs of a --parallel pair at the same points (before each phase): the on and off halves
+ * then measure over the same seconds of the machine. A run that ends early leaves it.
+ */
+function createBarrier(parties: number) {
+  let waiting: Array<() => void> = [];
+  const release = () => {
+    if (waiting.length < parties) return;
+    const released = waiting;
+    waiting = [];
+    released.forEach((resolve) => resolve());
+  };
+  return {
+    arrive: () =>
+      new Promise<void>((resolve) => {
+        waiting.push(resolve);
+        release();
+      }),
+    leave: () => {
+      parties -= 1;
+      release();
+    },
+  };
+}
+type Barrier = ReturnType<typeof createBarrier>;
+
+async function runEngine(engine: Engine, alerts: boolean, together?: Barrier): Promise<EngineResult> {
   resetPeakMemory();
   const errors: string[] = [];
   let mosquitto: PrivateMosquitto | undefined;
   let databaseUrl: string | undefined;
   let mqttUrl: string | undefined;
   if (engine === 'postgres') {
-    databaseUrl = await freshDatabase(env.DATABASE_URL!, benchDatabase);
+    const name = together ? `${benchDatabase}_${alerts ? 'on' : 'off'}` : benchDatabase;
+    databaseUrl = await freshDatabase(env.DATABASE_URL!, name);
     if (args.broker === 'env') mqttUrl = env.MQTT_URL;
     else {
       if (!existsSync(mosquittoBinary))
@@ -223,12 +254,14 @@ async function runEngine(engine: Engine, alerts: boolean): Promise<EngineResult>
       return { window: { from: start.at, to: end.at }, cpu: cpuBetween(start, end) };
     };
 
+    await together?.arrive();
     result.loadAverage = os.loadavg()[0];
     say(`[${engine}] full speed: ${warmUpMs / 1000} s warm-up, then ${options.seconds} s measured`);
     const full = await runPhase({ phase: 1, stopped: false }, warmUpMs);
     result.full = phaseFigures(gen.records, 2, full.window, signal, full.cpu);
 
     const halfRate = result.full.measuresPerSecond / 2;
+    await together?.arrive();
     if (halfRate > 0) {
       say(`[${engine}] half rate: ${Math.round(halfRate)} measures/s, paced, for ${options.seconds} s`);
       const pacer = new Pacer(halfRate / options.measures);
@@ -247,6 +280,7 @@ async function runEngine(engine: Engine, alerts: boolean): Promise<EngineResult>
   } catch (err) {
     errors.push(err instanceof Error ? err.message : String(err));
   } finally {
+    together?.leave();
     await generator?.close();
     await server.stop();
     await mosquitto?.stop();
@@ -336,9 +370,15 @@ async function main(): Promise<void> {
   const results: EngineResult[] = [];
   for (const engine of engines)
     for (let run = 0; run < options.repeat; run += 1)
+      if (args.parallel) {
+        // both halves at once: whatever the machine's speed does, it does to both
+        const together = createBarrier(2);
+        results.push(...(await Promise.all(alertModes.map((alerts) => runEngine(engine, alerts, together)))));
+      }
       // alternating order, so a drift of the machine (a checkpoint, the page cache) favours neither
-      for (const alerts of run % 2 === 0 ? alertModes : [...alertModes].reverse())
-        results.push(await runEngine(engine, alerts));
+      else
+        for (const alerts of run % 2 === 0 ? alertModes : [...alertModes].reverse())
+          results.push(await runEngine(engine, alerts));
   if (args.json) process.stdout.write(`${JSON.stringify({ options, results }, null, 2)}\n`);
   else {
     for (const r of results) console.log(`\n${formatResult(r, targets[r.engine])}`);

@@ -25,8 +25,15 @@ export const clusterEvents = {
   'point.changed': z.object({ pointId: z.string() }),
   /** Latest values of these points changed (their series evaluated): the live stream pushes them. */
   'series.changed': z.object({ pointIds: z.array(z.string()).max(150) }),
-  /** An alert opened, changed state or cleared. */
-  'alert.changed': z.object({ alertId: z.string(), pointId: z.string() }),
+  /**
+   * An alert opened, changed state or cleared; `type` (contracts alertTypes) lets listeners skip
+   * what is not theirs — an event without it may be of any type.
+   */
+  'alert.changed': z.object({
+    alertId: z.string(),
+    pointId: z.string(),
+    type: z.string().max(40).optional(),
+  }),
   /** Declared for notifying: an in-app notification for a user (the stream pushes it). */
   'notification.created': z.object({ notificationId: z.string(), userId: z.string() }),
 };

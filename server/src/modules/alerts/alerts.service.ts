@@ -39,7 +39,7 @@ export function createAlertsService(db: Db, transact: Transact) {
       shelvedUntil: a.shelvedUntil?.toISOString() ?? null,
       shelveReason: a.shelveReason,
     });
-    afterCommit(tx, 'alert.changed', { alertId: after.id, pointId: after.pointId });
+    afterCommit(tx, 'alert.changed', { alertId: after.id, pointId: after.pointId, type: after.type });
     return recordChange(tx, ctx, {
       entityType: 'alert',
       entityId: after.id,
