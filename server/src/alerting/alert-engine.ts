@@ -11,6 +11,7 @@
  * the measures' commit and the round's).
  */
 import type { Logger } from 'pino';
+import type { AlertType } from '@aforo/contracts/alert-types';
 import type { Database, Db } from '../db/client';
 import { afterCommit, transactor } from '../db/transaction';
 import type { CommittedMeasure } from '../events/event-map';
@@ -149,7 +150,7 @@ export function createAlertEngine(options: {
         transitions.map((transition) => ({ key, context, transition })),
       );
       const touched = await applyTransitions(tx, items);
-      const alertsOf = new Map<string, { key: SeriesKey; ids: Map<string, string> }>();
+      const alertsOf = new Map<string, { key: SeriesKey; ids: Map<string, AlertType> }>();
       items.forEach(({ key, context, transition }, i) => {
         const alertId = touched[i];
         if (!alertId) return;

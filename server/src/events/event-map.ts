@@ -5,6 +5,7 @@
  * stays in the process whose writer committed the batch, where alerting runs (DESIGN.md §7).
  */
 import { z } from 'zod';
+import { alertTypes } from '@aforo/contracts/alert-types';
 
 /** One stored measure of a committed batch: what alert evaluation reads. */
 export interface CommittedMeasure {
@@ -32,7 +33,7 @@ export const clusterEvents = {
   'alert.changed': z.object({
     alertId: z.string(),
     pointId: z.string(),
-    type: z.string().max(40).optional(),
+    type: z.enum(alertTypes).optional(),
   }),
   /** Declared for notifying: an in-app notification for a user (the stream pushes it). */
   'notification.created': z.object({ notificationId: z.string(), userId: z.string() }),

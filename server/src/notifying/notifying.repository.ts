@@ -74,14 +74,6 @@ export interface ClaimedDelivery {
   payload: unknown;
 }
 
-/** Marks a transition of an alert as routed; false when it already was (another process, a replay). */
-export async function claimTransition(tx: Db, alertId: string, transition: string): Promise<boolean> {
-  const result = await tx.execute(sql`
-    insert into notification_routings (alert_id, transition) values (${p(alertId)}::uuid, ${p(transition)})
-    on conflict do nothing returning alert_id`);
-  return rowsOf(result).length > 0;
-}
-
 /**
  * Marks these transitions as routed in one statement; returns the ones this call marked (`id:transition`).
  * Rows go in one sorted order, so two processes claiming overlapping sets wait rather than deadlock.
@@ -101,6 +93,11 @@ export async function claimTransitions(
   return new Set(
     rowsOf<{ alert_id: string; transition: string }>(result).map((r) => `${r.alert_id}:${r.transition}`),
   );
+}
+
+/** Marks one transition of an alert as routed; false when it already was (another process, a replay). */
+export async function claimTransition(tx: Db, alertId: string, transition: string): Promise<boolean> {
+  return (await claimTransitions(tx, [{ alertId, transition }])).size > 0;
 }
 
 /** The transitions of these alerts already routed, as `id:transition`. */

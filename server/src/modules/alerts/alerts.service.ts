@@ -4,6 +4,7 @@
  * Each action is audited in the history of changes and announced (alert.changed) after commit.
  * Another company's alert answers 404 AL1000, as if it did not exist.
  */
+import type { AlertType } from '@aforo/contracts/alert-types';
 import type {
   AlertAcknowledge,
   AlertBulkAcknowledge,
@@ -39,7 +40,11 @@ export function createAlertsService(db: Db, transact: Transact) {
       shelvedUntil: a.shelvedUntil?.toISOString() ?? null,
       shelveReason: a.shelveReason,
     });
-    afterCommit(tx, 'alert.changed', { alertId: after.id, pointId: after.pointId, type: after.type });
+    afterCommit(tx, 'alert.changed', {
+      alertId: after.id,
+      pointId: after.pointId,
+      type: after.type as AlertType,
+    });
     return recordChange(tx, ctx, {
       entityType: 'alert',
       entityId: after.id,
