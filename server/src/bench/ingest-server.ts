@@ -93,6 +93,8 @@ export interface AforoOptions {
   mqttUrl?: string;
   /** Write a V8 CPU profile of the server into this folder (node --cpu-prof). */
   cpuProfileDir?: string;
+  /** Run the server on these CPUs only (taskset list, e.g. "0"): see --pin in ingest.ts. */
+  cpus?: string;
   extraEnv?: Record<string, string>;
 }
 
@@ -121,7 +123,9 @@ export async function startAforo(options: AforoOptions): Promise<AforoProcess> {
   };
   const nodeArgs = ['--import', 'tsx'];
   if (options.cpuProfileDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
-  const child = spawn(process.execPath, [...nodeArgs, 'src/main.ts'], {
+  // taskset execs node in place: the child's pid is the server's
+  const command = options.cpus ? ['taskset', '-c', options.cpus, process.execPath] : [process.execPath];
+  const child = spawn(command[0]!, [...command.slice(1), ...nodeArgs, 'src/main.ts'], {
     cwd: serverDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:ingest -- [--devices 100] [--seconds 20] [--measures 10] [--inflight 10]
  *  [--engine embedded|postgres|both] [--alerts on|off|both] [--broker private|env] [--cpu-prof DIR]
- *  [--repeat 1] [--parallel] [--json] [--keep]`
+ *  [--repeat 1] [--parallel] [--pin] [--json] [--keep]`
  * `npm run bench:ingest -- --baseline [--rows 1000000]`: PostgreSQL alone (ingest-baseline.ts).
  *
  * Issue 5 item 8: N simulated devices publish native messages over MQTT, QoS 1, as fast as their
@@ -15,9 +15,14 @@
  * alternating order (on/off, off/on, …), and prints each pair's ratio and their median — one pair on
  * 2 cores moves ±15 % from run to run. `--parallel` runs each pair's two halves at the same time
  * instead (two servers, two load generators, phases started together): they share the machine, so
- * the absolute rates are lower, but a change of the machine's speed hits both halves alike. Exits 1 on errors (refused measures,
- * missing acks, lost rows), never on missed targets.
+ * the absolute rates are lower, but a change of the machine's speed hits both halves alike. `--pin`
+ * runs the server on every CPU but the last and this process (the load generator) on the last
+ * (taskset): unpinned, the scheduler now and then puts the generator on the server's core (the two
+ * wake each other through the socket), and that run is 20–40 % slower in every part of the server
+ * (docs/PERFORMANCE.md, issue 12). Exits 1 on errors (refused measures, missing acks, lost rows),
+ * never on missed targets.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -71,6 +76,7 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean', default: false },
     repeat: { type: 'string', default: '1' },
     parallel: { type: 'boolean', default: false },
+    pin: { type: 'boolean', default: false },
     baseline: { type: 'boolean', default: false },
     rows: { type: 'string', default: '1000000' },
   },
@@ -98,6 +104,7 @@ if (!['embedded', 'postgres', 'both'].includes(engineArg))
 if (!['private', 'env'].includes(args.broker!)) throw new Error('--broker must be private or env');
 if (!['on', 'off', 'both'].includes(args.alerts!)) throw new Error('--alerts must be on, off or both');
 if (args.parallel && args.alerts !== 'both') throw new Error('--parallel needs --alerts both');
+if (args.pin && args.parallel) throw new Error('--pin and --parallel do not go together (one core per side)');
 const alertModes: boolean[] = args.alerts === 'both' ? [true, false] : [args.alerts === 'on'];
 const engines: Engine[] = engineArg === 'both' ? ['embedded', 'postgres'] : [engineArg as Engine];
 if (engines.includes('postgres') && !env.DATABASE_URL)
@@ -106,6 +113,22 @@ if (engines.includes('postgres') && args.broker === 'env' && !env.MQTT_URL)
   throw new Error('--broker env needs MQTT_URL');
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
+
+/** --pin: this process (every thread) on the last CPU; returns the CPUs left for the server. */
+function pinGenerator(): string | undefined {
+  if (!args.pin) return undefined;
+  const cpus = os.availableParallelism();
+  if (cpus < 2) throw new Error('--pin needs at least 2 CPUs');
+  try {
+    execFileSync('taskset', ['-a', '-pc', String(cpus - 1), String(process.pid)], { stdio: 'ignore' });
+  } catch {
+    throw new Error('--pin needs taskset (util-linux)');
+  }
+  const server = cpus === 2 ? '0' : `0-${cpus - 2}`;
+  say(`pinned: load generator on CPU ${cpus - 1}, server on CPU ${server}`);
+  return server;
+}
+const serverCpus = pinGenerator();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Resets the peak-RSS mark of this process (Linux clear_refs), so each engine's figure is its own. */
@@ -179,6 +202,7 @@ async function runEngine(engine: Engine, alerts: boolean, together?: Barrier): P
     databaseUrl,
     mqttUrl,
     cpuProfileDir: args['cpu-prof'],
+    cpus: serverCpus,
     extraEnv: {
       MQTT_TOPIC_PREFIX: env.MQTT_TOPIC_PREFIX,
       BACKFILL_DAYS: String(env.BACKFILL_DAYS),
