@@ -17,10 +17,10 @@
  * instead (two servers, two load generators, phases started together): they share the machine, so
  * the absolute rates are lower, but a change of the machine's speed hits both halves alike. `--pin`
  * runs the server on every CPU but the last and this process (the load generator) on the last
- * (taskset): unpinned, the scheduler now and then puts the generator on the server's core (the two
- * wake each other through the socket), and that run is 20–40 % slower in every part of the server
- * (docs/PERFORMANCE.md, issue 12). Exits 1 on errors (refused measures, missing acks, lost rows),
- * never on missed targets.
+ * (taskset): unpinned, a run now and then comes out 20–40 % slower in every part of the server,
+ * likely with the generator on the server's core (the two wake each other through the socket);
+ * pinned, off runs kept within ±4 % (docs/PERFORMANCE.md, issue 12). Exits 1 on errors (refused
+ * measures, missing acks, lost rows), never on missed targets.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
