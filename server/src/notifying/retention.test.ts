@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DeliveryStatus } from '@aforo/contracts/notifications';
 import type { Database } from '../db/client';
 import { notificationDeliveries, notifications } from '../db/schema';
 import { buildCompany, buildUser } from '../test/factories';
@@ -41,7 +42,12 @@ async function notification(title: string, age: number, read: boolean) {
   return row!.id;
 }
 
-async function delivery(label: string, age: number, status: string, notificationId: string | null = null) {
+async function delivery(
+  label: string,
+  age: number,
+  status: DeliveryStatus,
+  notificationId: string | null = null,
+) {
   await database.db.insert(notificationDeliveries).values({
     companyId,
     notificationId,

@@ -17,7 +17,6 @@
  * gates each transition (ON CONFLICT DO NOTHING), and every notification and delivery has a unique
  * key (alert + transition + recipient + channel) as a second guard.
  */
-import type { AlertType } from '@aforo/contracts/alert-types';
 import type { Db, Database } from '../db/client';
 import { afterCommit, transactor } from '../db/transaction';
 import type { EventPublisher } from '../events/event-map';
@@ -89,7 +88,7 @@ export function createRouter(options: { database: Database; events: EventPublish
       };
       const text = alertText(
         kind,
-        { ...alert, type: alert.type as AlertType },
+        alert,
         recipient.language,
         clock.timeZone,
         config.escalationAfterMinutes ?? undefined,

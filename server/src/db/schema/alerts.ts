@@ -7,6 +7,8 @@
  * holds its notifications until `shelved_until`.
  */
 import { sql } from 'drizzle-orm';
+import type { AlertType } from '@aforo/contracts/alert-types';
+import type { AlertLevel } from '@aforo/contracts/constants';
 import {
   boolean,
   doublePrecision,
@@ -62,9 +64,9 @@ export const alerts = pgTable(
     port: text('port'),
     deviceId: uuid('device_id'),
     /** contracts alertTypes */
-    type: text('type').notNull(),
+    type: text('type').$type<AlertType>().notNull(),
     /** contracts alertLevels (never OK) */
-    level: text('level').notNull(),
+    level: text('level').$type<AlertLevel>().notNull(),
     /** Measurement time and value of the sample that opened it. */
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     openedValue: doublePrecision('opened_value'),

@@ -4,6 +4,10 @@
  * LOCKED: the table is the queue) and each user's quiet hours per company.
  */
 import { sql } from 'drizzle-orm';
+import type { AlertType } from '@aforo/contracts/alert-types';
+import type { NotificationChannel } from '@aforo/contracts/notification-configs';
+import type { DeliveryStatus, NotificationKind } from '@aforo/contracts/notifications';
+import type { Role } from '@aforo/contracts/roles';
 import {
   boolean,
   index,
@@ -30,8 +34,8 @@ export const notificationConfigs = pgTable(
     name: text('name').notNull(),
     enabled: boolean('enabled').notNull().default(true),
     /** contracts alertTypes */
-    alertTypes: text('alert_types').array().notNull().default([]),
-    roles: text('roles').array().notNull().default([]),
+    alertTypes: text('alert_types').array().$type<AlertType[]>().notNull().default([]),
+    roles: text('roles').array().$type<Role[]>().notNull().default([]),
     /** Users chosen by name (each had a profile in the company when saved). */
     userIds: uuid('user_ids').array().notNull().default([]),
     email: boolean('email').notNull().default(false),
@@ -41,7 +45,7 @@ export const notificationConfigs = pgTable(
     notifyResolved: boolean('notify_resolved').notNull().default(true),
     /** Null: no escalation. */
     escalationAfterMinutes: integer('escalation_after_minutes'),
-    escalationRoles: text('escalation_roles').array().notNull().default([]),
+    escalationRoles: text('escalation_roles').array().$type<Role[]>().notNull().default([]),
     escalationUserIds: uuid('escalation_user_ids').array().notNull().default([]),
     description: text('description'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -66,7 +70,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** contracts notificationKinds */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<NotificationKind>().notNull(),
     alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
     /** Digest: the alerts it gathers. */
     alertIds: uuid('alert_ids').array().notNull().default([]),
@@ -103,13 +107,13 @@ export const notificationDeliveries = pgTable(
     notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'set null' }),
     alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
     /** contracts notificationKinds */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<NotificationKind>().notNull(),
     /** in_app | email | webhook */
-    channel: text('channel').notNull(),
+    channel: text('channel').$type<NotificationChannel>().notNull(),
     recipientUserId: uuid('recipient_user_id').references(() => users.id, { onDelete: 'cascade' }),
     recipientUrl: text('recipient_url'),
     /** queued | held | sent | failed */
-    status: text('status').notNull().default('queued'),
+    status: text('status').$type<DeliveryStatus>().notNull().default('queued'),
     /** quiet_hours | incident while held */
     holdReason: text('hold_reason'),
     incidentId: uuid('incident_id').references(() => incidents.id),

@@ -1,6 +1,6 @@
-import { alertTypeGroup, type AlertType } from '@aforo/contracts/alert-types';
+import { alertTypeGroup } from '@aforo/contracts/alert-types';
 import type { Alert, AlertState } from '@aforo/contracts/alerts';
-import { alertColours, type AlertLevel } from '@aforo/contracts/constants';
+import { alertColours } from '@aforo/contracts/constants';
 import type { AlertRow } from './alerts.repository';
 
 export function alertState(row: { clearedAt: Date | null; acknowledgedAt: Date | null }): AlertState {
@@ -9,8 +9,7 @@ export function alertState(row: { clearedAt: Date | null; acknowledgedAt: Date |
 }
 
 export function toAlert(row: AlertRow, now = new Date()): Alert {
-  const type = row.type as AlertType;
-  const level = row.level as AlertLevel;
+  const { type, level } = row;
   return {
     id: row.id,
     pointId: row.pointId,

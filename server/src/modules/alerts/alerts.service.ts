@@ -4,7 +4,6 @@
  * Each action is audited in the history of changes and announced (alert.changed) after commit.
  * Another company's alert answers 404 AL1000, as if it did not exist.
  */
-import type { AlertType } from '@aforo/contracts/alert-types';
 import type {
   AlertAcknowledge,
   AlertBulkAcknowledge,
@@ -43,7 +42,7 @@ export function createAlertsService(db: Db, transact: Transact) {
     afterCommit(tx, 'alert.changed', {
       alertId: after.id,
       pointId: after.pointId,
-      type: after.type as AlertType,
+      type: after.type,
     });
     return recordChange(tx, ctx, {
       entityType: 'alert',

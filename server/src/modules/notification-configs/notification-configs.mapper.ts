@@ -1,6 +1,4 @@
-import type { AlertType } from '@aforo/contracts/alert-types';
 import type { NotificationConfig } from '@aforo/contracts/notification-configs';
-import type { Role } from '@aforo/contracts/roles';
 import type { ConfigRow } from './notification-configs.repository';
 
 export function toNotificationConfig(row: ConfigRow): NotificationConfig {
@@ -9,8 +7,8 @@ export function toNotificationConfig(row: ConfigRow): NotificationConfig {
     companyId: row.companyId,
     name: row.name,
     enabled: row.enabled,
-    alertTypes: row.alertTypes as AlertType[],
-    roles: row.roles as Role[],
+    alertTypes: row.alertTypes,
+    roles: row.roles,
     users: row.users,
     email: row.email,
     webhookUrl: row.webhookUrl,
@@ -22,7 +20,7 @@ export function toNotificationConfig(row: ConfigRow): NotificationConfig {
         ? null
         : {
             afterMinutes: row.escalationAfterMinutes,
-            roles: row.escalationRoles as Role[],
+            roles: row.escalationRoles,
             users: row.escalationUsers,
           },
     description: row.description,

@@ -1,23 +1,15 @@
-import type { AlertType } from '@aforo/contracts/alert-types';
-import type { AlertLevel } from '@aforo/contracts/constants';
-import type { NotificationChannel } from '@aforo/contracts/notification-configs';
-import type {
-  DeliveryStatus,
-  Notification,
-  NotificationDelivery,
-  NotificationKind,
-} from '@aforo/contracts/notifications';
+import type { Notification, NotificationDelivery } from '@aforo/contracts/notifications';
 import type { DeliveryRow, NotificationRow } from './notifications.repository';
 
 export function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
-    kind: row.kind as NotificationKind,
+    kind: row.kind,
     alertId: row.alertId,
     pointId: row.pointId,
     pointName: row.pointName,
-    type: (row.type as AlertType | null) ?? null,
-    level: (row.level as AlertLevel | null) ?? null,
+    type: row.type ?? null,
+    level: row.level ?? null,
     title: row.title,
     body: row.body,
     alerts: row.alertId ? [row.alertId] : row.alertIds,
@@ -35,9 +27,9 @@ export function toDelivery(row: DeliveryRow): NotificationDelivery {
     configName: row.configName,
     notificationId: row.notificationId,
     alertId: row.alertId,
-    channel: row.channel as NotificationChannel,
+    channel: row.channel,
     recipient: row.recipientUrl ?? person ?? '',
-    status: row.status as DeliveryStatus,
+    status: row.status,
     attempts: row.attempts,
     lastError: row.lastError,
     notBefore: row.notBefore?.toISOString() ?? null,

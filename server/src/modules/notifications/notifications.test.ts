@@ -62,7 +62,7 @@ beforeEach(async () => {
   await db.delete(notificationDeliveries);
   await db.delete(notifications);
   await db.delete(notificationQuietHours);
-  const base = { kind: 'firing', title: 'Alerta', body: 'Peligro' };
+  const base = { kind: 'firing' as const, title: 'Alerta', body: 'Peligro' };
   const rows = await db
     .insert(notifications)
     .values([
@@ -208,7 +208,7 @@ describe('/api/notification-deliveries', () => {
       norte,
       notificationConfigInputSchema.parse({ name: 'Crecidas', alertTypes: ['DANGER'], roles: ['ROLE_USER'] }),
     );
-    const common = { companyId: norte, configId, alertId, kind: 'firing' };
+    const common = { companyId: norte, configId, alertId, kind: 'firing' as const };
     await db.insert(notificationDeliveries).values([
       {
         ...common,
