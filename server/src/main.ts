@@ -1,5 +1,6 @@
 /** Starts Aforo: `--role=api|ingest|jobs|all` (default all) on the settings of config/env.ts. */
 import { writeFileSync } from 'node:fs';
+import v8 from 'node:v8';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TokenService } from './auth/jwt';
@@ -41,6 +42,12 @@ async function main(): Promise<void> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDist = env.WEB_DIST ?? path.resolve(here, '../../web/dist');
 
+  // The embedded engine is PostgreSQL compiled to wasm. V8 starts wasm on its baseline compiler
+  // (Liftoff) and re-compiles hot functions later on background threads; under a full ingest load
+  // that left some runs ~25 % slower throughout (docs/PERFORMANCE.md, sixth pass). Compiling it
+  // optimised up front costs ~1.7 s at start and made every run steady and ~10 % faster. Set here,
+  // not in the database client: tests open PGlite many times and would pay the start each time.
+  if (!env.DATABASE_URL) v8.setFlagsFromString('--no-liftoff');
   const database = await openConfiguredDatabase(env);
   await database.migrate();
   log.info({ engine: database.kind }, 'database ready, migrations applied');
