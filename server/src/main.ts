@@ -45,8 +45,9 @@ async function main(): Promise<void> {
   // The embedded engine is PostgreSQL compiled to wasm. V8 starts wasm on its baseline compiler
   // (Liftoff) and re-compiles hot functions later on background threads; under a full ingest load
   // that left some runs ~25 % slower throughout (docs/PERFORMANCE.md, sixth pass). Compiling it
-  // optimised up front costs ~1.7 s at start; no run was slowed so since, and all ran ~10 % faster. Set here,
-  // not in the database client: tests open PGlite many times and would pay the start each time.
+  // optimised up front costs ~1.7 s at start; since, no run fell that far, and the median run is
+  // ~10 % faster. Set here, not in the database client: tests open PGlite many times and would pay
+  // the compile each time.
   if (!env.DATABASE_URL) v8.setFlagsFromString('--no-liftoff');
   const database = await openConfiguredDatabase(env);
   await database.migrate();
