@@ -17,9 +17,9 @@
  * instead (two servers, two load generators, phases started together): they share the machine, so
  * the absolute rates are lower, but a change of the machine's speed hits both halves alike. `--pin`
  * runs the server on every CPU but the last and this process (the load generator) on the last
- * (taskset): unpinned, a run now and then comes out 20–40 % slower in every part of the server,
- * likely with the generator on the server's core (the two wake each other through the socket);
- * pinned, off runs kept within ±4 % (docs/PERFORMANCE.md, issue 12). Exits 1 on errors (refused
+ * (taskset), so the generator never takes the server's core; the runs that came out ~25 % slower
+ * in every part of the server were mostly V8's wasm tiering, since fixed in main.ts
+ * (docs/PERFORMANCE.md, issue 12, fifth and sixth passes). Exits 1 on errors (refused
  * measures, missing acks, lost rows), never on missed targets.
  */
 import { execFileSync } from 'node:child_process';

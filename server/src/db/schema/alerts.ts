@@ -63,9 +63,8 @@ export const alerts = pgTable(
     /** The series' port; null for alerts of the whole point (NO_TRANSMISSION of a silent device). */
     port: text('port'),
     deviceId: uuid('device_id'),
-    /** contracts alertTypes */
     type: text('type').$type<AlertType>().notNull(),
-    /** contracts alertLevels (never OK) */
+    /** Never OK. */
     level: text('level').$type<AlertLevel>().notNull(),
     /** Measurement time and value of the sample that opened it. */
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),

@@ -33,7 +33,6 @@ export const notificationConfigs = pgTable(
       .references(() => companies.id),
     name: text('name').notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    /** contracts alertTypes */
     alertTypes: text('alert_types').array().$type<AlertType[]>().notNull().default([]),
     roles: text('roles').array().$type<Role[]>().notNull().default([]),
     /** Users chosen by name (each had a profile in the company when saved). */
@@ -69,7 +68,6 @@ export const notifications = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** contracts notificationKinds */
     kind: text('kind').$type<NotificationKind>().notNull(),
     alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
     /** Digest: the alerts it gathers. */
@@ -106,13 +104,10 @@ export const notificationDeliveries = pgTable(
     configId: uuid('config_id').references(() => notificationConfigs.id, { onDelete: 'set null' }),
     notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'set null' }),
     alertId: uuid('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
-    /** contracts notificationKinds */
     kind: text('kind').$type<NotificationKind>().notNull(),
-    /** in_app | email | webhook */
     channel: text('channel').$type<NotificationChannel>().notNull(),
     recipientUserId: uuid('recipient_user_id').references(() => users.id, { onDelete: 'cascade' }),
     recipientUrl: text('recipient_url'),
-    /** queued | held | sent | failed */
     status: text('status').$type<DeliveryStatus>().notNull().default('queued'),
     /** quiet_hours | incident while held */
     holdReason: text('hold_reason'),
