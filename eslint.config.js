@@ -26,6 +26,16 @@ const dbClientExempt = ['server/src/db/**', 'server/src/demo/**', 'server/src/**
 const httpOnly = { group: ['**/http', '**/http/*'], message: 'Only http/ and *.routes.ts import http/ (context and errors live in core/)' };
 const httpExempt = ['server/src/http/**', 'server/src/**/*.routes.ts', 'server/src/main.ts', 'server/src/test/**', 'server/src/**/*.test.ts', 'server/src/scripts/**', 'server/src/bench/**'];
 
+// engines and infrastructure sit below modules/ (the HTTP surface): modules call down, never the reverse;
+// http/ is transport only and the composition root (server/src/app.ts) wires modules to it
+const belowModules = ['core', 'db', 'lib', 'events', 'config', 'auth', 'ingestion', 'alerting', 'notifying', 'streaming', 'reporting', 'jobs', 'mail', 'http'].map((d) => `server/src/${d}/**/*.ts`);
+const modulesMessage = 'Engines, infrastructure and http/ never import modules/ (docs/ARCHITECTURE.md)';
+const noModuleImports = ['error',
+  { selector: 'ImportDeclaration[source.value=/(^|\\x2F)modules(\\x2F|$)/]', message: modulesMessage },
+  { selector: 'ExportNamedDeclaration[source.value=/(^|\\x2F)modules(\\x2F|$)/], ExportAllDeclaration[source.value=/(^|\\x2F)modules(\\x2F|$)/]', message: modulesMessage },
+  { selector: 'ImportExpression[source.value=/(^|\\x2F)modules(\\x2F|$)/]', message: modulesMessage },
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '**/test-results/**', '**/playwright-report/**', 'server/drizzle/**', '.tmp/**'] },
   js.configs.recommended,
@@ -98,5 +108,9 @@ export default tseslint.config(
     files: ['server/src/**/*.ts'],
     ignores: [...dbClientExempt, ...httpExempt],
     rules: { 'no-restricted-imports': ['error', { patterns: [dbClientOnly, httpOnly] }] },
+  },
+  {
+    files: belowModules,
+    rules: { 'no-restricted-syntax': noModuleImports },
   },
 );

@@ -16,7 +16,7 @@ import type { Database, Db } from '../db/client';
 import { afterCommit, transactor } from '../db/transaction';
 import type { CommittedMeasure } from '../events/event-map';
 import type { EventBus } from '../events/event-bus';
-import { recordChanges, type ChangeRecord } from '../modules/log-entries/history';
+import { recordChanges, type ChangeRecord } from '../core/history';
 import {
   clearSilence,
   laggingSeries,

@@ -15,7 +15,7 @@ import type { Database, Db } from '../db/client';
 import { afterCommit, transactor } from '../db/transaction';
 import type { EventPublisher } from '../events/event-map';
 import type { Job } from '../jobs/scheduler';
-import { recordChange } from '../modules/log-entries/history';
+import { recordChange } from '../core/history';
 import { noticeIncident } from '../notifying/incident-notices';
 import { refreshPointLevels } from './alerting.repository';
 import {

@@ -11,7 +11,7 @@ import {
 import type { UserState } from '@aforo/contracts/users';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../core/errors';
 import { userCaller, type RequestContext } from '../core/request-context';
-import type { ProfileRow, UserRow, UsersRepository } from '../modules/users/users.repository';
+import type { ProfileRow, SessionRepository, UserRow } from './session.repository';
 import type { TokenService } from './jwt';
 import { fieldMessage } from '@aforo/contracts/errors';
 
@@ -42,7 +42,7 @@ export function tokenRoles(state: string, profiles: ProfileForCheck[], companyId
   return state === 'Change Password' ? [...roles, 'ROLE_CHANGE_PASSWORD'] : roles;
 }
 
-export function createSessionResolver(tokens: TokenService, usersRepo: UsersRepository) {
+export function createSessionResolver(tokens: TokenService, usersRepo: SessionRepository) {
   /** The default company of a user: their stored choice if still allowed, else the first allowed. */
   async function defaultCompany(user: UserRow, profiles: ProfileForCheck[]): Promise<string | null> {
     if (isGlobalUser(profiles)) {

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { transactor } from '../db/transaction';
 import { NotFoundError } from '../core/errors';
 import type { RequestContext } from '../core/request-context';
-import { recordChange } from './log-entries/history';
+import { recordChange } from '../core/history';
 
 export interface CatalogueRepository<Row, Input, Query> {
   list(query: Query): Promise<{ rows: Row[]; total: number }>;

@@ -20,8 +20,8 @@
 import type { Db, Database } from '../db/client';
 import { afterCommit, transactor } from '../db/transaction';
 import type { EventPublisher } from '../events/event-map';
-import { toAlert } from '../modules/alerts/alerts.mapper';
-import { createAlertsRepository, type AlertRow } from '../modules/alerts/alerts.repository';
+import { toAlert } from '../alerting/alerts.mapper';
+import { createAlertsRepository, type AlertRow } from '../alerting/alerts.repository';
 import {
   claimTransition,
   claimTransitions,

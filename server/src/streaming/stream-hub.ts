@@ -13,10 +13,10 @@ import { randomUUID } from 'node:crypto';
 import { maxStreamsPerUser, type StreamEventName } from '@aforo/contracts/stream';
 import type { Db } from '../db/client';
 import type { EventBus } from '../events/event-bus';
-import { toAlert } from '../modules/alerts/alerts.mapper';
-import { createAlertsRepository } from '../modules/alerts/alerts.repository';
-import { toNotification } from '../modules/notifications/notifications.mapper';
-import { createNotificationsRepository } from '../modules/notifications/notifications.repository';
+import { toAlert } from '../alerting/alerts.mapper';
+import { createAlertsRepository } from '../alerting/alerts.repository';
+import { toNotification } from '../notifying/notifications.mapper';
+import { createNotificationsRepository } from '../notifying/notifications.repository';
 import { latestOfPoints } from './stream.repository';
 
 export interface StreamConnection {

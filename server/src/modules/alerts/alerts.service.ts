@@ -17,9 +17,9 @@ import { AppError, NotFoundError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import type { Db } from '../../db/client';
 import { afterCommit, type Transact } from '../../db/transaction';
-import { recordChange } from '../log-entries/history';
-import { alertState, toAlert } from './alerts.mapper';
-import { createAlertsRepository } from './alerts.repository';
+import { recordChange } from '../../core/history';
+import { alertState, toAlert } from '../../alerting/alerts.mapper';
+import { createAlertsRepository } from '../../alerting/alerts.repository';
 
 type Locked = Awaited<ReturnType<ReturnType<typeof createAlertsRepository>['lockInCompany']>>[number];
 

@@ -2,7 +2,7 @@
 import type { Db } from '../../db/client';
 import { ConflictError } from '../../core/errors';
 import { createCatalogueService } from '../catalogue-crud';
-import { recordChange } from '../log-entries/history';
+import { recordChange } from '../../core/history';
 import { billingPlanHistory, toBillingPlan } from './billing-plans.mapper';
 import { createBillingPlansRepository, type BillingPlansRepository } from './billing-plans.repository';
 import type { BillingPlan } from '@aforo/contracts/billing-plans';

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
-import { recordChange } from '../log-entries/history';
+import { recordChange } from '../../core/history';
 import { companyHistory, toCompany } from './companies.mapper';
 import { createCompaniesRepository, type CompaniesRepository } from './companies.repository';
 

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
 import { ConflictError, ValidationError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
-import { recordChange } from '../log-entries/history';
+import { recordChange } from '../../core/history';
 import { componentTypeHistory, toComponentType } from './component-types.mapper';
 import {
   createComponentTypesRepository,

@@ -17,7 +17,7 @@ import { transactor } from '../../db/transaction';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { dynamicFieldsOf } from '../component-types/component-types.mapper';
-import { recordChange } from '../log-entries/history';
+import { recordChange } from '../../core/history';
 import { checkValues, cleanValues } from './component-values';
 import { componentHistory, toComponent } from './components.mapper';
 import { createComponentsRepository, type ComponentRow, type ComponentValues } from './components.repository';

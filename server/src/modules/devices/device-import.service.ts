@@ -11,7 +11,7 @@ import { transactor } from '../../db/transaction';
 import { ValidationError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { parseCsv } from '../../lib/csv';
-import { recordChange } from '../log-entries/history';
+import { recordChange } from '../../core/history';
 import { createDeviceImportRepository, type ImportIndex } from './device-import.repository';
 import { deviceHistory } from './devices.mapper';
 import { createDevicesRepository } from './devices.repository';

@@ -25,7 +25,7 @@ import { afterCommit, transactor } from '../../db/transaction';
 import type { EventPublisher } from '../../events/event-map';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
-import { recordChange } from '../log-entries/history';
+import { recordChange } from '../../core/history';
 import { pointHistory } from '../points/points.mapper';
 import { createPointsRepository } from '../points/points.repository';
 import { deviceHistory, toDevice, toStateChange } from './devices.mapper';

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
-import { recordChange } from '../log-entries/history';
+import { recordChange } from '../../core/history';
 import { layerHistory, toLayer } from './layers.mapper';
 import { createLayersRepository, type LayerRow, type LayersRepository } from './layers.repository';
 

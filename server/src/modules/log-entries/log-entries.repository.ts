@@ -1,21 +1,10 @@
-/** SQL of the history of changes: written inside the caller's transaction, read with filters. */
+/** SQL of the history of changes' read side (core/history.ts writes it), with filters. */
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { LogEntryExportQuery, LogEntryListQuery } from '@aforo/contracts/log-entries';
 import type { Db } from '../../db/client';
 import { afterCursor, cursorOf, keysetBatches, keysetOrder, type KeyColumn } from '../../db/keyset';
 import { logEntries, users } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
-import { diffFields } from '../../lib/changes';
-
-export interface ChangeRecord {
-  entityType: string;
-  entityId: string;
-  action: string;
-  /** The company the item belongs to; null for global items. */
-  companyId: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-}
 
 export type LogEntryRow = typeof logEntries.$inferSelect & {
   userEmail: string | null;
@@ -76,25 +65,7 @@ export function createLogEntriesRepository(db: Db) {
     ) as AsyncGenerator<LogEntryRow[]>;
   }
 
-  async function recordMany(actorId: string | null, list: ChangeRecord[]): Promise<void> {
-    const rows = list.flatMap((change) => {
-      const changes = diffFields(change.before, change.after);
-      if (change.action === 'update' && Object.keys(changes).length === 0) return [];
-      const { companyId, entityType, entityId, action } = change;
-      return [{ userId: actorId, companyId, entityType, entityId, action, changes }];
-    });
-    if (rows.length > 0) await db.insert(logEntries).values(rows);
-  }
-
   return {
-    /** Writes one entry; nothing is written when an update changed no field. */
-    record(actorId: string | null, change: ChangeRecord): Promise<void> {
-      return recordMany(actorId, [change]);
-    },
-
-    /** Writes several entries in one statement (the alert engine's transitions of a round). */
-    recordMany,
-
     /** Entries of the scope's company only (company users). */
     listInCompany(scope: Scope, query: LogEntryListQuery) {
       return page(and(inCompany(scope, logEntries.companyId), ...filters(query)), query);

@@ -18,7 +18,7 @@ import { isNonPublicHost } from '../../lib/ip-address';
 import type { RequestContext } from '../../core/request-context';
 import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
-import { recordChange } from '../log-entries/history';
+import { recordChange } from '../../core/history';
 import { notificationConfigHistory, toNotificationConfig } from './notification-configs.mapper';
 import {
   createNotificationConfigsRepository,

@@ -12,8 +12,8 @@ import { assertCan } from '../../auth/access';
 import { NotFoundError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import type { Db } from '../../db/client';
-import { toDelivery, toNotification } from './notifications.mapper';
-import { createNotificationsRepository } from './notifications.repository';
+import { toDelivery, toNotification } from '../../notifying/notifications.mapper';
+import { createNotificationsRepository } from '../../notifying/notifications.repository';
 
 export function createNotificationsService(db: Db) {
   const repo = createNotificationsRepository(db);

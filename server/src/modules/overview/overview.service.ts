@@ -13,8 +13,8 @@ import { assertCan, can } from '../../auth/access';
 import { NotFoundError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import type { Db } from '../../db/client';
-import { toAlert } from '../alerts/alerts.mapper';
-import { createAlertsRepository } from '../alerts/alerts.repository';
+import { toAlert } from '../../alerting/alerts.mapper';
+import { createAlertsRepository } from '../../alerting/alerts.repository';
 import { toLevelCounts, toOverviewCompanyRow } from './overview.mapper';
 import { createOverviewRepository } from './overview.repository';
 

@@ -8,7 +8,7 @@ import { afterCommit, transactor } from '../../db/transaction';
 import type { EventPublisher } from '../../events/event-map';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
-import { recordChange } from '../log-entries/history';
+import { recordChange } from '../../core/history';
 import { pointHistory, toPoint } from './points.mapper';
 import { createPointsRepository, type PointRow, type PointsRepository } from './points.repository';
 

@@ -10,7 +10,7 @@ import type { RequestContext } from '../../core/request-context';
 // the very hash the ingestion directory compares a presented key with
 import { hashKey } from '../../lib/key-hash';
 import { createCatalogueService } from '../catalogue-crud';
-import { recordChange } from '../log-entries/history';
+import { recordChange } from '../../core/history';
 import { productHistory, toProduct } from './products.mapper';
 import { createProductsRepository, type ProductsRepository } from './products.repository';
 

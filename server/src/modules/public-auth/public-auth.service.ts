@@ -7,7 +7,7 @@ import { AppError } from '../../core/errors';
 import { RateLimiter } from '../../lib/rate-limiter';
 import type { Mailer } from '../../mail/mailer';
 import { restoreMail } from '../../mail/templates';
-import { recordChange } from '../log-entries/history';
+import { recordChange } from '../../core/history';
 import { createUserTokensRepository, type TokenPurpose } from '../users/user-tokens.repository';
 import { createUsersRepository } from '../users/users.repository';
 

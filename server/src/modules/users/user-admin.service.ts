@@ -16,7 +16,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../co
 import type { RequestContext } from '../../core/request-context';
 import type { Mailer } from '../../mail/mailer';
 import { activationMail } from '../../mail/templates';
-import { recordChange } from '../log-entries/history';
+import { recordChange } from '../../core/history';
 import { effectiveRoles, type Role } from '@aforo/contracts/roles';
 import {
   accessKey,

@@ -6,9 +6,9 @@ import { containsText } from '../../db/search';
 import { companies, userProfiles, users } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
 import { paged } from '../../db/paging';
+import { createSessionRepository, type ProfileRow, type UserRow } from '../../auth/session.repository';
 
-export type UserRow = typeof users.$inferSelect;
-export type ProfileRow = typeof userProfiles.$inferSelect & { companyName: string | null };
+export type { ProfileRow, UserRow };
 export type CompanyRow = typeof companies.$inferSelect;
 
 export type ListedUserRow = UserRow & { profileCompanyId: string | null; profileRoles: string[] };
@@ -29,27 +29,11 @@ const orderColumns = {
 } as const;
 
 export function createUsersRepository(db: Db) {
-  async function profilesOf(userIds: string[]): Promise<ProfileRow[]> {
-    if (userIds.length === 0) return [];
-    return db
-      .select({
-        id: userProfiles.id,
-        userId: userProfiles.userId,
-        companyId: userProfiles.companyId,
-        state: userProfiles.state,
-        roles: userProfiles.roles,
-        createdAt: userProfiles.createdAt,
-        updatedAt: userProfiles.updatedAt,
-        companyName: companies.businessName,
-      })
-      .from(userProfiles)
-      .leftJoin(companies, eq(companies.id, userProfiles.companyId))
-      .where(inArray(userProfiles.userId, userIds))
-      .orderBy(asc(userProfiles.createdAt));
-  }
+  // the session lookup (auth/) is the users' too: profiles, companies a user may name
+  const session = createSessionRepository(db);
 
   return {
-    profilesOf,
+    ...session,
 
     /** Sign-in lookup, before any scope exists. Email is unique case-insensitively. */
     async findForSignIn(email: string): Promise<UserRow | undefined> {
@@ -59,13 +43,6 @@ export function createUsersRepository(db: Db) {
         .where(sql`lower(${users.email}) = lower(${email})`)
         .limit(1);
       return row;
-    },
-
-    /** Session lookup by the token's subject, before any scope exists. */
-    async findForSession(userId: string): Promise<{ user: UserRow; profiles: ProfileRow[] } | undefined> {
-      const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-      if (!user) return undefined;
-      return { user, profiles: await profilesOf([user.id]) };
     },
 
     /** Any user, for provider staff who administer every company. */
@@ -93,25 +70,6 @@ export function createUsersRepository(db: Db) {
         .update(users)
         .set({ defaultCompanyId: scope.companyId, updatedAt: new Date() })
         .where(eq(users.id, scope.userId));
-    },
-
-    async companyExists(companyId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: companies.id })
-        .from(companies)
-        .where(and(eq(companies.id, companyId), isNull(companies.deletedAt)))
-        .limit(1);
-      return row !== undefined;
-    },
-
-    async providerCompanyId(): Promise<string | null> {
-      const [row] = await db
-        .select({ id: companies.id })
-        .from(companies)
-        .where(and(eq(companies.isProvider, true), isNull(companies.deletedAt)))
-        .orderBy(asc(companies.createdAt))
-        .limit(1);
-      return row?.id ?? null;
     },
 
     /** The companies a user may select: all of them for provider staff. */

@@ -4,8 +4,8 @@
  */
 import { aliasedTable, and, count, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { NotificationDeliveryListQuery, NotificationListQuery } from '@aforo/contracts/notifications';
-import type { Db } from '../../db/client';
-import { paged } from '../../db/paging';
+import type { Db } from '../db/client';
+import { paged } from '../db/paging';
 import {
   alerts,
   measurementPoints,
@@ -14,8 +14,8 @@ import {
   notificationQuietHours,
   notifications,
   users,
-} from '../../db/schema';
-import { inCompany, type Scope } from '../../db/scope';
+} from '../db/schema';
+import { inCompany, type Scope } from '../db/scope';
 
 /** Whose notifications: the signed-in user in the current company. */
 export interface Mine extends Scope {

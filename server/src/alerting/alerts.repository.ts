@@ -19,11 +19,11 @@ import {
 } from 'drizzle-orm';
 import { alertTypeGroup, alertTypes, type AlertGroup } from '@aforo/contracts/alert-types';
 import type { AlertListQuery } from '@aforo/contracts/alerts';
-import { levelRankOf } from '../../alerting/alerting.repository';
-import type { Db } from '../../db/client';
-import { paged } from '../../db/paging';
-import { alerts, devices, measurementPoints, users } from '../../db/schema';
-import { inCompany, type Scope } from '../../db/scope';
+import { levelRankOf } from './alerting.repository';
+import type { Db } from '../db/client';
+import { paged } from '../db/paging';
+import { alerts, devices, measurementPoints, users } from '../db/schema';
+import { inCompany, type Scope } from '../db/scope';
 
 const acknowledger = aliasedTable(users, 'acknowledger');
 const shelver = aliasedTable(users, 'shelver');
