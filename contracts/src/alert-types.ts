@@ -1,4 +1,4 @@
-/** Alert types, their groups and levels (spec §4 "Transmission/alert types", DESIGN.md §7). */
+/** Alert types, their groups and levels (docs/ALERTS.md "Transmission/alert types"). */
 import type { AlertLevel } from './constants';
 
 /** The spec's names, plus OUT_OF_RANGE for sensor faults and values outside the point's range. */
@@ -18,7 +18,7 @@ export type AlertType = (typeof alertTypes)[number];
 export const alertGroups = ['DANGER', 'WARNING', 'NO_TRANSMISSION', 'INVALID_DATA'] as const;
 export type AlertGroup = (typeof alertGroups)[number];
 
-/** DESIGN.md §7 table: each type has one group and one level. */
+/** docs/ALERTS.md table: each type has one group and one level. */
 export const alertTypeGroup: Record<AlertType, AlertGroup> = {
   DANGER: 'DANGER',
   HIGH_THRESHOLD: 'DANGER',
@@ -43,7 +43,7 @@ export const alertTypeLevel: Record<AlertType, Exclude<AlertLevel, 'OK'>> = {
   OUT_OF_RANGE: 'OUT_OF_RANGE',
 };
 
-/** Worst first: a point's colour is its worst open level (DESIGN.md §7). */
+/** Worst first: a point's colour is its worst open level (docs/ALERTS.md). */
 export const alertLevelRank: Record<AlertLevel, number> = {
   DANGER: 4,
   NO_TRANSMISSION: 3,
@@ -59,7 +59,7 @@ export function worstLevel(levels: Iterable<AlertLevel>): AlertLevel {
   return worst;
 }
 
-/** Defaults of the evaluator's point settings (DESIGN.md §7). */
+/** Defaults of the evaluator's point settings (docs/ALERTS.md). */
 export const alertDefaults = {
   /** Consecutive samples beyond a threshold before it opens. */
   onDelaySamples: 1,
@@ -67,8 +67,8 @@ export const alertDefaults = {
   offDelaySamples: 1,
   /** Deadband as a share of the threshold's magnitude, when the point sets none. */
   deadbandShare: 0.02,
-  /** Flat: this many equal values in a row (spec §9). */
+  /** Flat: this many equal values in a row (docs/LIMITS.md). */
   flatSamples: 10,
-  /** Jump: |value − previous| at least this, in the point's unit (spec §9 "3 m jump"). */
+  /** Jump: |value − previous| at least this, in the point's unit (docs/LIMITS.md "3 m jump"). */
   jumpGap: 3,
 } as const;

@@ -1,4 +1,4 @@
-/** Alerts (DESIGN.md §7, spec §4): the list, one alert, and the operator's actions on them. */
+/** Alerts (docs/ALERTS.md): the list, one alert, and the operator's actions on them. */
 import { z } from 'zod';
 import { alertGroups, alertTypes } from './alert-types';
 import { idSchema } from './common/ids';
@@ -7,7 +7,7 @@ import { isDateInRange, optionalText, queryDate, requiredText, safeText } from '
 import { alertLevels } from './constants';
 
 /**
- * Lifecycle (ThingsBoard's four, DESIGN.md §7): `open` (active, unacknowledged) → `acknowledged`
+ * Lifecycle (ThingsBoard's four, docs/ALERTS.md): `open` (active, unacknowledged) → `acknowledged`
  * (active) → `cleared` (gone and acknowledged); cleared before anyone acknowledged it, it stays listed
  * as `cleared_unacknowledged` until someone does. Shelving is beside the state: no notifications until.
  */
@@ -45,7 +45,7 @@ export const alertSchema = z.object({
   type: z.enum(alertTypes),
   group: z.enum(alertGroups),
   level: z.enum(alertLevels),
-  /** The level's colour (spec §4). */
+  /** The level's colour (docs/ALERTS.md). */
   colour: z.string(),
   state: z.enum(alertStates),
   active: z.boolean(),

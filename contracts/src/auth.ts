@@ -1,4 +1,4 @@
-/** Sign-in and session calls (spec §7, DESIGN.md §3). */
+/** Sign-in and session calls (docs/API.md, docs/ROLES.md). */
 import { z } from 'zod';
 import { safeText } from './common/text';
 import { passwordMinLength } from './constants';

@@ -5,12 +5,12 @@ import { requiredText, safeText } from './common/text';
 import { portTypes } from './models';
 import { unitGroupKeys, type UnitGroup } from './units';
 
-/** A component type's magnitude is the physical quantity it measures: a unit group (spec §9). */
+/** A component type's magnitude is the physical quantity it measures: a unit group (docs/LIMITS.md). */
 export const componentMagnitudes = unitGroupKeys;
 export const componentMagnitudeSchema = z.enum(componentMagnitudes as [UnitGroup, ...UnitGroup[]]);
 
 /**
- * How a component measures or reports: the port types of the models (spec §3), then what else
+ * How a component measures or reports: the port types of the models (docs/DATA-MODEL.md), then what else
  * hydrometric stations fit — 0-10 V analogue outputs, the SDI-12 and Modbus (RS-485) digital
  * sensors of data loggers, float and shaft-encoder gauges, tipping-bucket rain gauges,
  * electromagnetic flow meters — and "other" for anything the list does not name.

@@ -1,4 +1,4 @@
-/** Business constants (spec §9 and §4). */
+/** Business constants (docs/LIMITS.md and docs/ALERTS.md). */
 export const languages = ['es', 'en'] as const;
 export type Language = (typeof languages)[number];
 export const defaultLanguage: Language = 'es';
@@ -27,7 +27,7 @@ export const alertColours: Record<AlertLevel, string> = {
   OK: '#008000',
 };
 
-/** Measure-time options in seconds (spec §9); transmission time: the same from one minute up. */
+/** Measure-time options in seconds (docs/LIMITS.md); transmission time: the same from one minute up. */
 export const measureTimeOptions = [
   10, 60, 300, 900, 1800, 3600, 7200, 10800, 14400, 21600, 43200, 86400,
 ] as const;

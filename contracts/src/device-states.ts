@@ -1,4 +1,4 @@
-/** Device states, locations and the allowed transitions (spec §4, DESIGN.md §5). */
+/** Device states, locations and the allowed transitions (docs/DEVICES.md). */
 import { z } from 'zod';
 
 export const deviceStates = [
@@ -51,7 +51,7 @@ export function canTransition(action: DeviceTransition, from: DeviceState): bool
 
 /**
  * The states an ADMIN's "change state" (a correction) may move a device to from `from`: the target of
- * every transition the table allows from it (DESIGN.md §5). Nothing leaves Decommissioned.
+ * every transition the table allows from it (docs/DEVICES.md). Nothing leaves Decommissioned.
  */
 export function changeStateTargets(from: DeviceState): DeviceState[] {
   const targets = new Set<DeviceState>();

@@ -1,4 +1,4 @@
-/** Devices (spec §3) and their life cycle (DESIGN.md §5). */
+/** Devices (docs/DATA-MODEL.md) and their life cycle (docs/DEVICES.md). */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
@@ -125,7 +125,7 @@ export const deviceChangeStateSchema = z.object({
 export type DeviceChangeState = z.output<typeof deviceChangeStateSchema>;
 
 /**
- * The install wizard's configuration step (spec §2, §5): the point's times and per-port parameters,
+ * The install wizard's configuration step (docs/WEB.md, docs/VALIDATION.md): the point's times and per-port parameters,
  * applied to the point with the install. `parameters` replaces the point's, keyed by the ports of the
  * device's model (an unknown key is refused with its field named).
  */

@@ -1,5 +1,5 @@
 /**
- * Error catalogue (spec §8, DESIGN.md §4): every server error code with its HTTP status and its
+ * Error catalogue (docs/VALIDATION.md, docs/API.md): every server error code with its HTTP status and its
  * message in English and Spanish, one file per area under errors/ (each lists Aforo's own codes,
  * not in the spec, after a marked comment). Imports only its parts and types, so that both sides
  * (and tests) can use it freely.

@@ -1,4 +1,4 @@
-/** Device events (spec §3 event types; DESIGN.md §6 events topic): the read side. */
+/** Device events (docs/DATA-MODEL.md event types; docs/DEVICE-PROTOCOL.md events topic): the read side. */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { csvSeparatorSchema, listResponseSchema, pagedListQuerySchema } from './common/paging';

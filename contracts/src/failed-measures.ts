@@ -1,4 +1,4 @@
-/** Refused device messages and measures (spec §8 reasons, DESIGN.md §2): provider staff only. */
+/** Refused device messages and measures (reasons in docs/MEASURES.md, docs/DATA-MODEL.md): provider staff only. */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { csvSeparatorSchema, listResponseSchema, pagedListQuerySchema } from './common/paging';

@@ -1,4 +1,4 @@
-/** History of changes (DESIGN.md §9). */
+/** History of changes (docs/DATA-MODEL.md). */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { csvSeparatorSchema, listResponseSchema, pagedListQuerySchema } from './common/paging';
@@ -53,7 +53,7 @@ export const logActions = [
   'decommission',
   'change-state',
   'reincorporate',
-  // alert lifecycle (DESIGN.md §7): the engine's (user null) and the operators'
+  // alert lifecycle (docs/ALERTS.md): the engine's (user null) and the operators'
   'alert_open',
   'alert_clear',
   'acknowledge',

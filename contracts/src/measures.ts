@@ -1,11 +1,11 @@
-/** Stored measures (DESIGN.md §2): the read side, one device or one point over a time range. */
+/** Stored measures (docs/DATA-MODEL.md): the read side, one device or one point over a time range. */
 import { z } from 'zod';
 import { queryFrequency } from './common/frequency';
 import { idSchema } from './common/ids';
 import { csvSeparatorSchema, listResponseSchema, pagedListQuerySchema } from './common/paging';
 import { queryDate, requiredQueryDate, safeText } from './common/text';
 
-/** QARTOD flags (DESIGN.md §2): 1 pass, 3 suspect, 4 fail, 9 missing. */
+/** QARTOD flags (docs/MEASURES.md): 1 pass, 3 suspect, 4 fail, 9 missing. */
 export const measureFlags = [1, 3, 4, 9] as const;
 export type MeasureFlag = (typeof measureFlags)[number];
 
@@ -32,7 +32,7 @@ export const measureListQuerySchema = pagedListQuerySchema.omit({ search: true }
 export type MeasureListQuery = z.infer<typeof measureListQuerySchema>;
 
 /**
- * Longest range of an aggregated export (with a frequency): one year, as spec §5 bounds the level
+ * Longest range of an aggregated export (with a frequency): one year, as docs/VALIDATION.md bounds the level
  * summary's export (DR1000); a leap year holds 366 days. At the finest frequency (5 min) a year is
  * 105,408 buckets per port, the order of a year of raw measures at a 5-minute measure time. The raw
  * export keeps no range limit: it streams rows in keyset batches of one point or device.
@@ -40,7 +40,7 @@ export type MeasureListQuery = z.infer<typeof measureListQuerySchema>;
 export const maxAggregatedExportRangeSeconds = 366 * 86_400;
 
 /**
- * GET /api/measures/export: the list's filters as CSV. Spec §5: an export needs a point or a device
+ * GET /api/measures/export: the list's filters as CSV. docs/VALIDATION.md: an export needs a point or a device
  * and both dates (400 V1000 naming the fields; the list keeps its 24-hour default and ME1002).
  * Without `frequency` every measure in time order; with it one row per point, port and bucket of
  * the current company's local time: bucket_start (ISO 8601 with the local offset), epoch,

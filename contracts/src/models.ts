@@ -16,7 +16,7 @@ export const portSchema = z.object({
   label: requiredText(60),
   /**
    * Raw values the sensor sends instead of a reading (e.g. -9999 when a radar loses its echo):
-   * stored with flag 4 and no interpreted value (DESIGN.md §6).
+   * stored with flag 4 and no interpreted value (docs/MEASURES.md).
    */
   sentinels: z.array(z.number().finite()).max(8).optional(),
 });

@@ -1,5 +1,5 @@
 /**
- * GET /api/monitoring (spec §2 Monitoring, DESIGN.md §12): every live point of the current company
+ * GET /api/monitoring (docs/WEB.md Monitoring): every live point of the current company
  * with its latest reading, trend and level, the caller's favourites first, paged and filtered.
  */
 import { z } from 'zod';
@@ -62,7 +62,7 @@ export const monitoringRowSchema = z.object({
   latest: pointLatestSchema.nullable(),
   trend: pointTrendSchema.nullable(),
   level: pointLevelSchema,
-  /** The level's spec §4 colour; null with no data. */
+  /** The level's docs/ALERTS.md colour; null with no data. */
   colour: z.string().nullable(),
 });
 export type MonitoringRow = z.infer<typeof monitoringRowSchema>;

@@ -10,7 +10,7 @@ describe('notification config input', () => {
       expect(webhookUrlSchema.safeParse(bad).success, bad).toBe(false);
   });
 
-  it('spec §5: an alert type and a role or user, named by their field messages', () => {
+  it('docs/VALIDATION.md: an alert type and a role or user, named by their field messages', () => {
     const result = notificationConfigInputSchema.safeParse({
       name: 'x',
       alertTypes: [],

@@ -1,5 +1,5 @@
 /**
- * Notification configurations (DESIGN.md §7, spec §5 "a notification configuration needs at least one
+ * Notification configurations (docs/ALERTS.md, docs/VALIDATION.md "a notification configuration needs at least one
  * alert and at least one role or user"): which alert types of the company reach whom, by which
  * channels, and who is told when an alert stays unacknowledged. ADMIN and ADMIN_CLIENTE manage them.
  */

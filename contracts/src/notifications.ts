@@ -1,5 +1,5 @@
 /**
- * Notifications (DESIGN.md §7): what reached a person about an alert, and how each delivery went.
+ * Notifications (docs/ALERTS.md): what reached a person about an alert, and how each delivery went.
  * - GET /api/notifications: mine (in-app) in the current company, newest first, with the unread count;
  *   POST /api/notifications/{id}/read and /api/notifications/read-all.
  * - GET /api/notification-deliveries: every delivery of the company (per recipient and channel:

@@ -1,5 +1,5 @@
 /**
- * GET /api/overview (spec §2 Overview, DESIGN.md §12): the current company's network at a glance.
+ * GET /api/overview (docs/WEB.md Overview): the current company's network at a glance.
  * GET /api/overview/companies: for provider staff, the same figures per client company.
  *
  * Definitions (docs/ARCHITECTURE.md "Overview and monitoring"):
@@ -7,11 +7,11 @@
  *   points with neither a reading nor an open alert;
  * - transmitting today: of the live points not in test, those whose latest reading was measured
  *   since midnight in the company's time zone. It stands in for the operation % of the month until
- *   monthly reports exist (spec §9), and the screen says so;
+ *   monthly reports exist (docs/LIMITS.md), and the screen says so;
  * - devices out of service: installed devices (Active, Not Operational, Maintenance, Repaired, at a
- *   point not in test) whose point is past its No Transmission deadline (DESIGN.md §7: last heard
+ *   point not in test) whose point is past its No Transmission deadline (docs/ALERTS.md: last heard
  *   more than 2 × transmission time + 5 min ago); "under 24 h" when that deadline passed less than
- *   24 hours ago, "over 24 h" otherwise (spec §4 installed-device transmission status).
+ *   24 hours ago, "over 24 h" otherwise (docs/REPORTS.md installed-device transmission status).
  */
 import { z } from 'zod';
 import { alertSchema } from './alerts';

@@ -1,11 +1,11 @@
-/** Per-port device parameters of a point (spec §3 "Device parameters", DESIGN.md §6 conversions). */
+/** Per-port device parameters of a point (docs/DATA-MODEL.md "Device parameters", docs/MEASURES.md conversions). */
 import { z } from 'zod';
 import { safeText } from './common/text';
 import { measureTimeOptions, transmissionTimeOptions } from './constants';
 import { operationModes } from './device-states';
 
 export const fluidTypes = ['water_20c', 'hydraulic_oil', 'gasoline'] as const;
-/** kg/m³ (DESIGN.md §6). */
+/** kg/m³ (docs/MEASURES.md). */
 export const fluidDensities: Record<(typeof fluidTypes)[number], number> = {
   water_20c: 998.2,
   hydraulic_oil: 870,

@@ -1,5 +1,5 @@
 /**
- * The time series of a point's port for its chart (DESIGN.md §2 read paths, §12): interpreted values,
+ * The time series of a point's port for its chart (docs/DATA-MODEL.md read paths, docs/WEB.md): interpreted values,
  * downsampled on the server to min/max/avg per time bucket when the range holds more measures than
  * the chart has buckets.
  */

@@ -4,7 +4,7 @@
  *
  * - Latest reading: of the point's series (one per port), the one measured most recently (ties: the
  *   first port by key). A point without any reading has none.
- * - Level: the worst open level of the point (DESIGN.md §7: the worst over its series' alert_level
+ * - Level: the worst open level of the point (docs/ALERTS.md: the worst over its series' alert_level
  *   and its open point-wide alerts, e.g. No Transmission of a point never heard); 'OK' when nothing
  *   is open; null when the point has neither a reading nor an open alert ("no data").
  */

@@ -1,4 +1,4 @@
-/** Measurement points (spec §3, §5 validation). */
+/** Measurement points (docs/DATA-MODEL.md, docs/VALIDATION.md). */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
@@ -83,7 +83,7 @@ export const pointInputSchema = z
     levelDifference: z.number().finite().default(0),
     value4mA: optionalNumber,
     value20mA: optionalNumber,
-    // a symbol of the units catalogue (spec §9 unit groups), nothing else
+    // a symbol of the units catalogue (docs/LIMITS.md unit groups), nothing else
     unit: unitSchema.default('m'),
     test: z.boolean().default(false),
     alertFlat: z.boolean().default(true),

@@ -1,4 +1,4 @@
-/** Public calls of account activation and password restore (DESIGN.md §3). */
+/** Public calls of account activation and password restore (docs/ROLES.md). */
 import { z } from 'zod';
 import { passwordSchema } from './auth';
 import { emailSchema, safeText } from './common/text';

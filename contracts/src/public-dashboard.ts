@@ -1,5 +1,5 @@
 /**
- * The public dashboard (DESIGN.md §11, issue 13 item 7): GET /public/dashboard/{slug} and the 7-day
+ * The public dashboard (docs/PUBLIC-DASHBOARD.md, issue 13 item 7): GET /public/dashboard/{slug} and the 7-day
  * chart of one of its points, without sign-in. Only what a company marked public, and only what a
  * visitor needs: no device, serial, user or internal field ever reaches these shapes.
  */
@@ -65,7 +65,7 @@ export const publicSeriesSchema = pointSeriesSchema.pick({
 });
 export type PublicSeries = z.infer<typeof publicSeriesSchema>;
 
-/** The datum explained (DESIGN.md §11): the levels a river-level widget is read against. */
+/** The datum explained (docs/PUBLIC-DASHBOARD.md): the levels a river-level widget is read against. */
 export const publicDatumTexts = {
   es: {
     groundLevel:

@@ -1,5 +1,5 @@
 /**
- * GET /api/points/{id}/river-level (DESIGN.md §11 "the river-level widget"): the current level of a
+ * GET /api/points/{id}/river-level (docs/PUBLIC-DASHBOARD.md "the river-level widget"): the current level of a
  * point's main series against its ground, warning and danger levels, its typical range and record
  * high, the trend, and the state of the data. The same shape serves the public dashboard later.
  */

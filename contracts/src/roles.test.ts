@@ -15,7 +15,7 @@ const B = '00000000-0000-4000-8000-00000000000b';
 const globalUser = (role: Role): ProfileForCheck[] => [{ companyId: null, state: 'Active', roles: [role] }];
 const companyUser = (role: Role): ProfileForCheck[] => [{ companyId: A, state: 'Active', roles: [role] }];
 
-// spec §6 route table, written out per role (true = may open the group)
+// docs/ROLES.md route table, written out per role (true = may open the group)
 const table: Record<Exclude<Role, 'ROLE_CHANGE_PASSWORD'>, Record<RouteGroup, boolean>> = {
   ROLE_ADMIN: {
     general: true,
@@ -75,7 +75,7 @@ const table: Record<Exclude<Role, 'ROLE_CHANGE_PASSWORD'>, Record<RouteGroup, bo
   },
 };
 
-describe('role check: every role × every route group (spec §6)', () => {
+describe('role check: every role × every route group (docs/ROLES.md)', () => {
   for (const [role, groups] of Object.entries(table) as Array<[Role, Record<RouteGroup, boolean>]>) {
     for (const group of routeGroupNames) {
       it(`${role} ${groups[group] ? 'may' : 'may not'} open ${group}`, () => {

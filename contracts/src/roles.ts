@@ -1,4 +1,4 @@
-/** Roles, the role check and the permission tables (spec §6, DESIGN.md §3). Used by server and web. */
+/** Roles, the role check and the permission tables (docs/ROLES.md). Used by server and web. */
 import { z } from 'zod';
 
 export const roleNames = [
@@ -39,7 +39,7 @@ export interface ProfileForCheck {
 }
 
 /**
- * The profile whose roles count (spec §6): only Active profiles; if any of them holds a global
+ * The profile whose roles count (docs/ROLES.md): only Active profiles; if any of them holds a global
  * role the global profile is used, otherwise the profile of the current company.
  */
 export function effectiveProfile(
@@ -70,7 +70,7 @@ export function hasAnyRole(
   return required.some((r) => roles.includes(r));
 }
 
-/** Route groups of spec §6, with the roles that may open them. `signedIn` = any signed-in user. */
+/** Route groups of docs/ROLES.md, with the roles that may open them. `signedIn` = any signed-in user. */
 export const routeGroups = {
   general: [
     'ROLE_ADMIN',
@@ -101,7 +101,7 @@ export function canUseRouteGroup(
 }
 
 /**
- * Finer rights (DESIGN.md §3 permission matrix). 'read' rights are API reads for form selectors.
+ * Finer rights (docs/ROLES.md permission matrix). 'read' rights are API reads for form selectors.
  * Keyed by right, the value lists the roles that hold it.
  */
 export const rights = {
@@ -135,12 +135,12 @@ export const rights = {
   'supervision.edit': ['ROLE_ADMIN', 'ROLE_CHIEF'],
   'supervision.read': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER'],
   'devices.destroy': ['ROLE_ADMIN'],
-  /** "Change state": ADMIN's corrections of a device's life cycle (DESIGN.md §5). */
+  /** "Change state": ADMIN's corrections of a device's life cycle (docs/DEVICES.md). */
   'devices.changeState': ['ROLE_ADMIN'],
   'outbox.read': ['ROLE_ADMIN'],
-  /** Acknowledge and shelve alerts: whoever may edit points (DESIGN.md §3 matrix, same row). */
+  /** Acknowledge and shelve alerts: whoever may edit points (docs/ROLES.md matrix, same row). */
   'alerts.acknowledge': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_ADMIN_CLIENTE', 'ROLE_CHIEF_CLIENTE'],
-  /** Notification configs and their delivery log of the own company (DESIGN.md §3 "users, notification configs"). */
+  /** Notification configs and their delivery log of the own company (docs/ROLES.md "users, notification configs"). */
   'notifications.manage': ['ROLE_ADMIN', 'ROLE_ADMIN_CLIENTE'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Right = keyof typeof rights;
@@ -154,7 +154,7 @@ export function hasRight(
 }
 
 /**
- * One role of GET /api/roles (spec §3 "Role list: fetched from the server"): what the web shows and
+ * One role of GET /api/roles (docs/ROLES.md "Role list: fetched from the server"): what the web shows and
  * offers. global = held by provider staff in their profile without company, company = held in a
  * client company's profile, system = set by the server (ROLE_CHANGE_PASSWORD), never granted.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /api/stream (DESIGN.md §4, §7): Server-Sent Events of the current company. Each message has an
+ * GET /api/stream (docs/API.md, docs/ALERTS.md): Server-Sent Events of the current company. Each message has an
  * `id` (send it back as Last-Event-ID to resume), an `event` name below and JSON `data`.
  * - `latest`: new latest values of some series (what the monitoring list and map show);
  * - `alert`: an alert opened, changed state or cleared (the whole alert, as GET /api/alerts/{id});

@@ -5,7 +5,7 @@ import { calculatedUnits } from './point-parameters';
 import { pointInputSchema, pointKindUnitGroup, pointKinds } from './points';
 import { unitGroupKeys, unitGroupOf, unitGroups, unitSchema, unitSymbols } from './units';
 
-describe('units catalogue (spec §9)', () => {
+describe('units catalogue (docs/LIMITS.md)', () => {
   it('has the ten unit groups of the spec, each with units', () => {
     expect(unitGroupKeys).toEqual([
       'mass',
@@ -60,7 +60,7 @@ describe('units catalogue (spec §9)', () => {
   });
 });
 
-describe('component type lists (spec §5)', () => {
+describe('component type lists (docs/VALIDATION.md)', () => {
   const input = {
     name: 'Sonda',
     magnitude: 'level',

@@ -1,5 +1,5 @@
 /**
- * Units of measure (spec §9 "Unit groups"): the ten groups and the symbols a point may use. A point
+ * Units of measure (docs/LIMITS.md "Unit groups"): the ten groups and the symbols a point may use. A point
  * stores the symbol only; one symbol may sit in several groups (m is a distance and a level), and
  * its group is derived where it is shown (`unitGroupOf`).
  */
@@ -11,7 +11,7 @@ import { z } from 'zod';
  *   accumulation interval (the demo's rain gauges report it);
  * - pressure has mH₂O (metres of water column, "mca"), the unit level probes are calibrated in;
  * - flow rate carries m³, the totalised volume a pulse flow meter counts (a calculated unit of
- *   spec §9), since the spec's groups have no volume of their own;
+ *   docs/LIMITS.md), since the spec's groups have no volume of their own;
  * - no m a.s.l.: the elevation of a point is its ground and invert level, measured levels are in m.
  */
 export const unitGroups = {

@@ -1,4 +1,4 @@
-/** Users and their profiles (spec §3 "User"). */
+/** Users and their profiles (docs/DATA-MODEL.md "User"). */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
@@ -55,7 +55,7 @@ export const currentUserSchema = userSchema.extend({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
-/** One row of GET /api/users (spec §3: rows add _company and role ids). */
+/** One row of GET /api/users (docs/DATA-MODEL.md: rows add _company and role ids). */
 export const userRowSchema = z.object({
   id: idSchema,
   name: z.string(),
@@ -100,7 +100,7 @@ export const userInputSchema = z.object({
   profiles: z.array(userProfileInputSchema).min(1).max(50),
 });
 export type UserInput = z.input<typeof userInputSchema>;
-/** Spec §8 codes of the user payload's fields: an invalid email answers UP1011 (not V1000). */
+/** docs/VALIDATION.md codes of the user payload's fields: an invalid email answers UP1011 (not V1000). */
 export const userInputFieldCodes = { email: 'UP1011' } as const satisfies Partial<
   Record<keyof UserInput, ErrorCode>
 >;

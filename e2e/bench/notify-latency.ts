@@ -1,6 +1,6 @@
 /**
  * `npm run bench:notify [-- --runs 20]`: publish → in-app notification shown in an open browser
- * (DESIGN.md §7 target: commit → in-app notification < 2 s). Starts the real server as the e2e
+ * (docs/ALERTS.md target: commit → in-app notification < 2 s). Starts the real server as the e2e
  * config does (embedded PGlite and broker, demo seed, simulator off, free ports), opens the app in
  * headless system Chromium as an operator the demo notification config reaches, with the bell open,
  * then per run publishes over real MQTT a level above a fresh point's danger value and times

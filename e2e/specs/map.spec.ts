@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiToken, openSignedIn } from './helpers';
 
 const who = 'admin-cliente.norte@demo.aforo.dev';
-/** contracts/src/constants.ts alertColours (spec §4). */
+/** contracts/src/constants.ts alertColours (docs/ALERTS.md). */
 const colours: Record<string, string> = {
   DANGER: '#FF0000',
   NO_TRANSMISSION: '#FFA500',

@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     const scheduler = createScheduler({ database, log });
     scheduler.add(partitionsJob(database.db, env.BACKFILL_DAYS, log));
     scheduler.add(silenceJob(database, events, log));
-    // alerts → notifications → deliveries (DESIGN.md §7): routed on alert.changed, the queue worked here
+    // alerts → notifications → deliveries (docs/ALERTS.md): routed on alert.changed, the queue worked here
     const notifying = createNotifying({
       database,
       events,
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
       events,
     });
     closers.push(ingestion.close);
-    // alerts are evaluated where batches commit (DESIGN.md §7); first what a crash left unevaluated
+    // alerts are evaluated where batches commit (docs/ALERTS.md); first what a crash left unevaluated
     if (env.ALERTS === 'on') {
       const alerting = createAlertEngine({ database, events, log, writers: ingestion.presence });
       await alerting.catchUp();
@@ -145,7 +145,7 @@ async function main(): Promise<void> {
     }
   }
 
-  // the demo devices report through the real MQTT path, so a newcomer sees live data (DESIGN.md §1)
+  // the demo devices report through the real MQTT path, so a newcomer sees live data (docs/OPERATIONS.md)
   if (brokerUrl && env.SIMULATOR === 'on' && env.SEED === 'demo') {
     // every start plays the live scenario: one of each alert within minutes (demo/demo-scenario.ts)
     const devices = await loadDemoDevices(database.db, env.DEMO_PASSWORD, {

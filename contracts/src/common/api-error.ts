@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The error body of every 4xx/5xx answer (DESIGN.md §4). */
+/** The error body of every 4xx/5xx answer (docs/API.md). */
 export const apiErrorSchema = z.object({
   code: z.string(),
   message: z.string(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { frequencyOptions } from '../constants';
 import { frequencyParts, frequencySchema, queryFrequency } from './frequency';
 
-describe('frequencies (spec §9)', () => {
+describe('frequencies (docs/LIMITS.md)', () => {
   it('take only the spec values, as numbers in bodies and as text in queries', () => {
     for (const f of frequencyOptions) {
       expect(frequencySchema.safeParse(f).success).toBe(true);

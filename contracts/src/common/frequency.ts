@@ -1,5 +1,5 @@
 /**
- * Frequencies (spec §9: 5, 10, 15, 30 minutes, 1, 2, 3, 4, 6, 12 hours, 1 day), in seconds: the one
+ * Frequencies (docs/LIMITS.md: 5, 10, 15, 30 minutes, 1, 2, 3, 4, 6, 12 hours, 1 day), in seconds: the one
  * contract of every place a frequency is chosen — the measures export today, report schedules and
  * the notification digest later.
  */

@@ -4,7 +4,7 @@ import { safeText } from './text';
 /** The longest page of any list. */
 export const maxPageLength = 1000;
 
-/** List query of DESIGN.md §4: page from 1, length -1 = all (catalogue-sized lists only). */
+/** List query of docs/API.md: page from 1, length -1 = all (catalogue-sized lists only). */
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   length: z.coerce

@@ -20,7 +20,7 @@ describe('text building blocks', () => {
 });
 
 describe('required text', () => {
-  it('tells a missing or empty value from one of only spaces (spec §5)', () => {
+  it('tells a missing or empty value from one of only spaces (docs/VALIDATION.md)', () => {
     const issues = (value: unknown) => requiredText(20).safeParse(value).error?.issues ?? [];
     expect(issues('')).toMatchObject([{ code: 'too_small', minimum: 1 }]);
     expect(issues(undefined)).toMatchObject([{ code: 'invalid_type' }]);

@@ -18,7 +18,7 @@ export const isBlankText = (value: unknown): boolean =>
   typeof value === 'string' && value !== '' && value.trim() === '';
 
 /**
- * A required, trimmed text field (spec §5): missing or empty is "This is a required field"
+ * A required, trimmed text field (docs/VALIDATION.md): missing or empty is "This is a required field"
  * (too_small / invalid_type), only spaces "This is blank or invalid" (the issue names the
  * fieldMessages key `blankOrInvalid`, which the server and web mappings of issues use).
  */
@@ -77,7 +77,7 @@ export const isoDate = () =>
     .pipe(z.iso.date())
     .refine((v) => isDateInRange(new Date(`${v}T00:00:00Z`)), { message: 'invalid' });
 
-/** ISO 8601 or epoch seconds (DESIGN.md §4), as a Date. */
+/** ISO 8601 or epoch seconds (docs/API.md), as a Date. */
 export function parseQueryDate(value: string): Date {
   return /^\d+$/.test(value) ? new Date(Number(value) * 1000) : new Date(value);
 }
@@ -88,5 +88,5 @@ export const requiredQueryDate = safeText()
   .refine((v) => isDateInRange(parseQueryDate(v)), { message: 'invalid' })
   .transform(parseQueryDate);
 
-/** ISO 8601 or epoch seconds in queries (DESIGN.md §4). */
+/** ISO 8601 or epoch seconds in queries (docs/API.md). */
 export const queryDate = requiredQueryDate.optional();

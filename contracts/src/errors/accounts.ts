@@ -93,7 +93,7 @@ export const accountErrors = {
     es: 'No autorizado: el correo electrónico o la contraseña son incorrectos.',
   },
 
-  // ── Aforo's own codes (not in spec §8) ─────────────────────────────────────────────────────────
+  // ── Aforo's own codes (not among the product's named codes: docs/VALIDATION.md) ────────────────
   F1001: {
     status: 403,
     en: 'This user also belongs to another company: only the provider can change their account (email, name, phone, password, state).',

@@ -1,11 +1,11 @@
 /**
- * Errors of alerts, their lifecycle and their notifications (DESIGN.md §7). All of them are Aforo's
+ * Errors of alerts, their lifecycle and their notifications (docs/ALERTS.md). All of them are Aforo's
  * own (the spec lists none).
  */
 import type { ErrorEntry } from './entry';
 
 export const alertErrors = {
-  // ── Aforo's own codes (not in spec §8) ─────────────────────────────────────────────────────────
+  // ── Aforo's own codes (not among the product's named codes: docs/VALIDATION.md) ────────────────
   AL1000: { status: 404, en: 'The alert was not found.', es: 'No se encontró la alerta.' },
   AL1001: {
     status: 409,

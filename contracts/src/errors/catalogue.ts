@@ -191,7 +191,7 @@ export const catalogueErrors = {
     es: 'El número de serie ya está registrado.',
   },
 
-  // ── Aforo's own codes (not in spec §8) ─────────────────────────────────────────────────────────
+  // ── Aforo's own codes (not among the product's named codes: docs/VALIDATION.md) ────────────────
   SET1007: {
     status: 409,
     en: 'The component type cannot be deleted because it has components.',
@@ -203,7 +203,7 @@ export const catalogueErrors = {
     en: 'A component of this type is already installed at this point; confirm to replace it.',
     es: 'Ya hay un componente de este tipo instalado en este punto; confirme para reemplazarlo.',
   },
-  /** Editing or deleting a component that is not Inactive (spec §4 "editable only while inactive"). */
+  /** Editing or deleting a component that is not Inactive (docs/DEVICES.md "editable only while inactive"). */
   SET1009: {
     status: 409,
     en: 'The component can be edited or deleted only while it is inactive.',

@@ -71,7 +71,7 @@ export const companyErrors = {
   },
   CU1006: { status: 409, en: 'The country could not be restored.', es: 'No se pudo restaurar el país.' },
 
-  // ── Aforo's own codes (not in spec §8) ─────────────────────────────────────────────────────────
+  // ── Aforo's own codes (not among the product's named codes: docs/VALIDATION.md) ────────────────
   CO1000: { status: 404, en: 'The company was not found.', es: 'No se encontró la empresa.' },
   CO1007: {
     status: 409,

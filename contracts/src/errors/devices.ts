@@ -96,7 +96,7 @@ export const deviceErrors = {
     es: 'No se puede modificar un equipo dado de baja.',
   },
 
-  // ── Aforo's own codes (not in spec §8) ─────────────────────────────────────────────────────────
+  // ── Aforo's own codes (not among the product's named codes: docs/VALIDATION.md) ────────────────
   EQ1020: {
     status: 409,
     en: 'The parameters of the measurement point do not match the ports of the device model.',

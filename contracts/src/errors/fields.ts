@@ -1,7 +1,7 @@
 import type { Language } from '../constants';
 
 /**
- * Field-level validation messages (spec §5). Placeholders in braces ({min}, {max}) are filled by
+ * Field-level validation messages (docs/VALIDATION.md). Placeholders in braces ({min}, {max}) are filled by
  * fieldMessage's third argument.
  */
 export const fieldMessages = {

@@ -20,7 +20,7 @@ export const genericErrors = {
   },
   S1000: { status: 404, en: 'The state was not found.', es: 'No se encontró el estado.' },
 
-  // ── Aforo's own codes (not in spec §8) ─────────────────────────────────────────────────────────
+  // ── Aforo's own codes (not among the product's named codes: docs/VALIDATION.md) ────────────────
   V1000: {
     status: 400,
     en: 'The request contains invalid data.',

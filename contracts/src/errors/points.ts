@@ -64,7 +64,7 @@ export const pointErrors = {
     es: 'No se pudo restaurar el punto de medición.',
   },
 
-  // ── Aforo's own codes (not in spec §8) ─────────────────────────────────────────────────────────
+  // ── Aforo's own codes (not among the product's named codes: docs/VALIDATION.md) ────────────────
   POM1012: {
     status: 409,
     en: 'The measurement point already has a device installed.',

@@ -32,7 +32,7 @@ export const telemetryErrors = {
     es: 'Seleccione al menos un punto de medición o un equipo para consultar las medidas.',
   },
 
-  // ── Aforo's own codes (not in spec §8) ─────────────────────────────────────────────────────────
+  // ── Aforo's own codes (not among the product's named codes: docs/VALIDATION.md) ────────────────
   DR1003: {
     status: 400,
     en: 'The chart date range cannot be longer than five years.',

@@ -1,5 +1,5 @@
 /**
- * The alert engine (DESIGN.md §7): hears `measures.committed` from this process's batch writer and
+ * The alert engine (docs/ALERTS.md): hears `measures.committed` from this process's batch writer and
  * evaluates every touched series, in measurement-time order, in one transaction per round:
  * lock the series' memory, evaluate, write the alerts and the series colour, store the memory. So a
  * restart or a second ingest process continues exactly where the last evaluation stopped, and two

@@ -1,5 +1,5 @@
 /**
- * The alert evaluator of one series (DESIGN.md §7): pure, so that the same code runs in every ingest
+ * The alert evaluator of one series (docs/ALERTS.md): pure, so that the same code runs in every ingest
  * process and its whole memory is the small state below, stored with the batch. Given that state, the
  * series' rules and the batch's samples in measurement-time order, it returns the new state and the
  * alert transitions to record. It never reads the clock: `now` is passed in.

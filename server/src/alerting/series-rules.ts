@@ -1,5 +1,5 @@
 /**
- * What the evaluator checks for one series, derived from its point and port parameters (DESIGN.md §7).
+ * What the evaluator checks for one series, derived from its point and port parameters (docs/ALERTS.md).
  *
  * Thresholds, one rule per alert type so that "one open alert per (series, type)" holds:
  *   DANGER          value ≥ the point's alert_value (its danger level) or ≤ the port's alert_lower

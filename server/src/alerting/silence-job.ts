@@ -1,5 +1,5 @@
 /**
- * No Transmission (DESIGN.md §7), a job every minute, once across the cluster (jobs/scheduler.ts):
+ * No Transmission (docs/ALERTS.md), a job every minute, once across the cluster (jobs/scheduler.ts):
  * every watched point silent past 2 × transmission_time + 5 min gets a NO_TRANSMISSION alert dated at
  * its deadline. A DANGER that goes silent stays DANGER beside it: silence clears nothing.
  *

@@ -1,5 +1,5 @@
 /**
- * SQL of the No Transmission check (DESIGN.md §7): which points should be transmitting, which have
+ * SQL of the No Transmission check (docs/ALERTS.md): which points should be transmitting, which have
  * been silent past 2 × transmission_time + 5 min, and the outages behind mass silence.
  *
  * A point is watched while a device is installed at it (Active, Not Operational, Maintenance or

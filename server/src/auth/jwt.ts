@@ -1,4 +1,4 @@
-/** HS256 session tokens (DESIGN.md §3): sub, username, roles, exp in seconds; sv = the session version. */
+/** HS256 session tokens (docs/ROLES.md): sub, username, roles, exp in seconds; sv = the session version. */
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { tokenValiditySeconds } from '@aforo/contracts/constants';
 import type { Role } from '@aforo/contracts/roles';

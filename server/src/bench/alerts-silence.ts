@@ -1,7 +1,7 @@
 /**
  * `npm run bench:alerts -- [--series 10000] [--silent 0.1] [--companies 10] [--spread 60]`
  *
- * The No Transmission job at scale (DESIGN.md §7 target: NO_TRANSMISSION raised ≤ 60 s after its
+ * The No Transmission job at scale (docs/ALERTS.md target: NO_TRANSMISSION raised ≤ 60 s after its
  * deadline with 10,000 series). `series` points with an Active device and one series_latest row
  * each, over `companies` companies; a share `silent` of them stopped transmitting so that their
  * deadlines (2 × transmission time + 5 min after the last arrival) fall within the next `spread`

@@ -5,7 +5,7 @@ import { tileOrigins } from '../http/security-headers';
 import { mapTiles, parseEnv, publicUrl } from './env';
 
 describe('parseEnv', () => {
-  it('gives the embedded defaults of DESIGN.md §1', () => {
+  it('gives the embedded defaults of docs/OPERATIONS.md', () => {
     const env = parseEnv({});
     expect(env).toMatchObject({
       PORT: 8080,

@@ -1,4 +1,4 @@
-/** The only reader of process.env: every setting of DESIGN.md §1, parsed once. */
+/** The only reader of process.env: every setting of docs/OPERATIONS.md, parsed once. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -20,14 +20,14 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default(path.join(repositoryRoot, 'data')),
   MQTT_URL: z.string().url().optional(),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
-  /** Topic prefix of DESIGN.md §6: {prefix}/{product}/{serial}/{up|events|ack|config}. */
+  /** Topic prefix of docs/DEVICE-PROTOCOL.md: {prefix}/{product}/{serial}/{up|events|ack|config}. */
   MQTT_TOPIC_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/)
     .default('aforo/v1'),
   /** Client id of this ingest process on an external broker (its persistent session); default aforo-ingest-{hostname}. */
   MQTT_CLIENT_ID: z.string().min(1).max(100).optional(),
-  /** How far back a measure may be dated and still be stored (DESIGN.md §6 "invalid date"). */
+  /** How far back a measure may be dated and still be stored (docs/MEASURES.md "invalid date"). */
   BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Measures per simulated demo device publish interval, in seconds (SIMULATOR=on). */
   SIMULATOR_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),

@@ -22,7 +22,7 @@ function pointCondition(db: Db, caller: Caller): SQL | null {
   switch (caller.kind) {
     case 'system':
       return null;
-    // points belong to the current company for everyone, provider staff included (DESIGN.md §3)
+    // points belong to the current company for everyone, provider staff included (docs/ROLES.md)
     case 'user':
       return eq(measurementPoints.companyId, caller.companyId ?? none);
     // only what the company marked public, never a deleted point nor one in test

@@ -1,4 +1,4 @@
-/** The page of a list query (DESIGN.md §4: page from 1, length -1 = every row). */
+/** The page of a list query (docs/API.md: page from 1, length -1 = every row). */
 import type { PgSelect } from 'drizzle-orm/pg-core';
 
 export function paged<T extends PgSelect>(query: T, page: { page: number; length: number }): T {

@@ -1,5 +1,5 @@
 /**
- * The demo seed's alerts: every state of DESIGN.md §7 on the client companies' points, the memory
+ * The demo seed's alerts: every state of docs/ALERTS.md on the client companies' points, the memory
  * of each series matching what is active, and the real engine continuing from it.
  */
 import { sql } from 'drizzle-orm';

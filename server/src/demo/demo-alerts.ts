@@ -1,5 +1,5 @@
 /**
- * The demo's alerts in every state of their life (DESIGN.md §7), on the seeded history:
+ * The demo's alerts in every state of their life (docs/ALERTS.md), on the seeded history:
  *
  * - the replayed past (demo-alert-replay.ts): cleared alerts of the year; those cleared more than
  *   three days ago were acknowledged by the company's operations user with a comment, the recent ones

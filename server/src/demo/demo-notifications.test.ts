@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-it('gives every client company one notification config (spec §5: types and recipients), the provider none', async () => {
+it('gives every client company one notification config (docs/VALIDATION.md: types and recipients), the provider none', async () => {
   const db = database.db;
   const clients = await db
     .select({ id: companies.id })

@@ -2,7 +2,7 @@
  * Every event Aforo publishes after a commit, with its payload. Events that other processes need
  * carry ids only (they read the rest from the database) and have a wire schema below: those cross
  * processes on PostgreSQL (LISTEN/NOTIFY, payload ≤ 8000 bytes). `measures.committed` has none: it
- * stays in the process whose writer committed the batch, where alerting runs (DESIGN.md §7).
+ * stays in the process whose writer committed the batch, where alerting runs (docs/ALERTS.md).
  */
 import { z } from 'zod';
 import { alertTypes } from '@aforo/contracts/alert-types';

@@ -1,5 +1,5 @@
 /**
- * The route-level role check of spec §6, enforced by the server: every demo role × every route
+ * The route-level role check of docs/ROLES.md, enforced by the server: every demo role × every route
  * group, through probe routes that use the same `access` config as real routes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { routeGroupNames, type RouteGroup } from '@aforo/contracts/roles';
 import { bearer, startTestServer, type TestServer } from '../test/test-server';
 import { isPublicRoute } from './public-routes';
 
-// Expected answers written out by hand from spec §6, not derived from the code under test.
+// Expected answers written out by hand from docs/ROLES.md, not derived from the code under test.
 const expected: Record<string, Record<RouteGroup, 200 | 403>> = {
   'admin@demo.aforo.dev': {
     general: 200,
@@ -78,7 +78,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe('route-level roles (spec §6)', () => {
+describe('route-level roles (docs/ROLES.md)', () => {
   for (const [email, groups] of Object.entries(expected)) {
     it(`${email}`, async () => {
       const token = await server.login(email);

@@ -5,7 +5,7 @@ import { bearer, startTestServer, type TestServer } from '../test/test-server';
 import { fieldText } from './errors';
 
 describe('fieldText', () => {
-  it('gives the spec §5 message of each kind of issue', () => {
+  it('gives the docs/VALIDATION.md message of each kind of issue', () => {
     expect(
       fieldText(
         { code: 'invalid_type', message: 'Invalid input: expected string, received undefined' },
@@ -28,7 +28,7 @@ describe('fieldText', () => {
     expect(fieldText({ code: 'invalid_format', format: 'email' }, 'en')).toBe(
       'This is not a valid email address',
     );
-    // only spaces: blank or invalid (spec §5), a missing or empty value stays required
+    // only spaces: blank or invalid (docs/VALIDATION.md), a missing or empty value stays required
     expect(fieldText({ code: 'custom', message: 'blankOrInvalid' }, 'en')).toBe('This is blank or invalid');
     expect(fieldText({ code: 'invalid_format', format: 'regex', input: '   ' }, 'es')).toBe(
       'Este campo está vacío o no es válido',

@@ -1,4 +1,4 @@
-/** Typed errors and their one mapping to status + code + translated message (DESIGN.md §4). */
+/** Typed errors and their one mapping to status + code + translated message (docs/API.md). */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '@aforo/contracts/common/api-error';
@@ -32,17 +32,17 @@ interface ZodLikeIssue {
 const lengthIssue = (issue: ZodLikeIssue) =>
   (issue.code === 'too_small' && Number(issue.minimum) > 1) || issue.code === 'too_big';
 
-/** One zod issue → the spec §5 message for its field. */
+/** One zod issue → the docs/VALIDATION.md message for its field. */
 export function fieldText(issue: ZodLikeIssue, lang: Language): string {
   if (issue.message === 'mismatch') return fieldMessage('passwordsMismatch', lang);
-  // contract refinements and checks name their spec §5 message by its key
+  // contract refinements and checks name their docs/VALIDATION.md message by its key
   if (issue.message && Object.prototype.hasOwnProperty.call(fieldMessages, issue.message))
     return fieldMessage(issue.message as FieldMessageKey, lang, {
       // a bound check named by its message ("measuresForAvgMax") fills its {min}/{max}
       ...(issue.minimum !== undefined ? { min: Number(issue.minimum) } : {}),
       ...(issue.maximum !== undefined ? { max: Number(issue.maximum) } : {}),
     });
-  // only spaces where text was needed (spec §5), unless the issue is about a length of several characters
+  // only spaces where text was needed (docs/VALIDATION.md), unless the issue is about a length of several characters
   if (isBlankText(issue.input) && !lengthIssue(issue)) return fieldMessage('blankOrInvalid', lang);
   // not JSON at all: the contract turned the text into a symbol (see point-parameters.ts)
   if (issue.code === 'invalid_type' && /received symbol/.test(issue.message ?? ''))

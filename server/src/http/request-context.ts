@@ -4,7 +4,7 @@ import type { RouteGroup } from '@aforo/contracts/roles';
 import type { RequestContext } from '../core/request-context';
 
 export interface RouteAccess {
-  /** Route group of spec §6 whose roles may call the route. */
+  /** Route group of docs/ROLES.md whose roles may call the route. */
   access?: RouteGroup;
   /** Reachable while the account is in "Change Password" state. */
   allowPasswordChange?: boolean;

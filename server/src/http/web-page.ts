@@ -1,5 +1,5 @@
 /**
- * The public dashboard's page and its API share their address (DESIGN.md §11: /public/dashboard/{slug}
+ * The public dashboard's page and its API share their address (docs/PUBLIC-DASHBOARD.md: /public/dashboard/{slug}
  * is both), so the request tells them apart: a browser opening the page asks for HTML, the page's
  * own calls ask for JSON (or anything).
  */

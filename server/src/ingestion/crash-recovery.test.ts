@@ -1,5 +1,5 @@
 /**
- * The delivery guarantee of DESIGN.md §6 under a crash: Aforo (a real server process on the embedded
+ * The delivery guarantee of docs/MEASURES.md under a crash: Aforo (a real server process on the embedded
  * defaults) is killed with SIGKILL while a device publishes at full speed, then restarted; the
  * device sends again whatever was not acknowledged. Every acknowledged measure must be there, and
  * none twice.

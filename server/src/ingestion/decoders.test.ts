@@ -4,7 +4,7 @@ import { decodePayload } from './decoders';
 const now = new Date('2026-11-21T12:00:00Z');
 
 describe('decodePayload: native', () => {
-  it('reads the DESIGN.md §6 example, with epoch and ISO times', () => {
+  it('reads the docs/DEVICE-PROTOCOL.md example, with epoch and ISO times', () => {
     const r = decodePayload(
       JSON.stringify({
         v: 1,

@@ -1,6 +1,6 @@
 /**
  * Device → embedded broker → pipeline → batch writer → database, with the Debian mosquitto clients
- * playing the devices. Every refusal reason of DESIGN.md §6 is reproduced by a real client.
+ * playing the devices. Every refusal reason of docs/MEASURES.md is reproduced by a real client.
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * One message from a device, checked and converted in memory (DESIGN.md §6): what to store, what to
+ * One message from a device, checked and converted in memory (docs/MEASURES.md): what to store, what to
  * refuse and why. Nothing here touches the database except through the cached directory; the
  * batch writer stores the result.
  */
@@ -13,7 +13,7 @@ import { convert, flags, type PointLevels } from '../lib/conversion';
 import { decodePayload, type DecodedMessage } from './decoders';
 import type { DeviceContext, DeviceDirectory } from './device-directory';
 
-/** failed_measures keeps the first 4 KB of what arrived (DESIGN.md §2). */
+/** failed_measures keeps the first 4 KB of what arrived (docs/DATA-MODEL.md). */
 export const rawPayloadLimit = 4096;
 const earliest = Date.UTC(2000, 0, 1);
 const futureToleranceMs = 5 * 60_000;

@@ -1,4 +1,4 @@
-/** MQTT topics of DESIGN.md §6: {prefix}/{product}/{serial}/{up|events|ack|config}. */
+/** MQTT topics of docs/DEVICE-PROTOCOL.md: {prefix}/{product}/{serial}/{up|events|ack|config}. */
 
 export const deviceChannels = ['up', 'events', 'ack', 'config'] as const;
 export type DeviceChannel = (typeof deviceChannels)[number];

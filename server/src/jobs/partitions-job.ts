@@ -1,5 +1,5 @@
 /**
- * Keeps the monthly partitions of `measures` ahead of time (DESIGN.md §2): at every start of the jobs
+ * Keeps the monthly partitions of `measures` ahead of time (docs/DATA-MODEL.md): at every start of the jobs
  * role and daily, from the oldest month the backfill window still accepts to three months ahead, so
  * measures land in their month's partition and never pile up in the default one.
  */

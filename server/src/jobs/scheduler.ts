@@ -1,5 +1,5 @@
 /**
- * Scheduled jobs that run once across the cluster (DESIGN.md §1). Each job has ticks (every N ms,
+ * Scheduled jobs that run once across the cluster (docs/OPERATIONS.md). Each job has ticks (every N ms,
  * or daily at HH:MM UTC); at each tick every process with the jobs role tries it, and exactly one
  * runs it: the run holds a PostgreSQL advisory lock named after the job (so never two runs of a job
  * at once, even when one outlasts its interval) and first claims the tick in `job_runs` (so a

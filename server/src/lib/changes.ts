@@ -1,4 +1,4 @@
-/** {field: [before, after]} of two versions of an item, for the history of changes (DESIGN.md §9). */
+/** {field: [before, after]} of two versions of an item, for the history of changes (docs/DATA-MODEL.md). */
 export type Changes = Record<string, [unknown, unknown]>;
 
 /** Fields never written to the history, whatever the entity. */

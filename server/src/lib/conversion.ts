@@ -1,5 +1,5 @@
 /**
- * Raw device value → direct, adjusted and interpreted values with a QARTOD flag (DESIGN.md §6).
+ * Raw device value → direct, adjusted and interpreted values with a QARTOD flag (docs/MEASURES.md).
  * Pure: the ingestion path calls it per measure with the point's parameters for the port.
  */
 import { isStorableValue } from '@aforo/contracts/device-protocol';

@@ -1,6 +1,6 @@
 /**
  * Which network addresses are public (reachable on the internet) and which belong to someone's own
- * network: webhooks (DESIGN.md §7) may only reach the former, so that a client admin cannot make the
+ * network: webhooks (docs/ALERTS.md) may only reach the former, so that a client admin cannot make the
  * server POST into our loopback, private, link-local or cloud-metadata addresses (SSRF). Pure.
  */
 import { isIP } from 'node:net';

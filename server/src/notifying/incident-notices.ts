@@ -1,5 +1,5 @@
 /**
- * Incident notices (DESIGN.md §7 "outage awareness"): when the silence job opens a system incident
+ * Incident notices (docs/ALERTS.md "outage awareness"): when the silence job opens a system incident
  * (ingestion silent, mass silence of a company) and when it ends, provider staff holding ADMIN or
  * CHIEF get one in-app notification and an e-mail, in the provider company (their home; a client's
  * delivery record never lists provider staff). Written in the silence job's own transaction, so a

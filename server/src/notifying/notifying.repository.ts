@@ -1,5 +1,5 @@
 /**
- * SQL of the notifying engine (DESIGN.md §7): which configs and people an alert reaches, the
+ * SQL of the notifying engine (docs/ALERTS.md): which configs and people an alert reaches, the
  * notifications and the delivery queue. Every insert that an event can cause twice (two processes
  * hearing the same alert.changed, a sweep after a lost one) has a unique key and does nothing the
  * second time.

@@ -1,5 +1,5 @@
 /**
- * The notifying engine (DESIGN.md §7): routes every alert.changed into the delivery queue
+ * The notifying engine (docs/ALERTS.md): routes every alert.changed into the delivery queue
  * (router.ts), works the queue (worker.ts) and runs its minute jobs (upkeep.ts) and its hourly
  * retention (retention.ts). It runs in the
  * processes with the jobs role (and `all`); alert.changed reaches each of them, and the routing

@@ -1,5 +1,5 @@
 /**
- * Quiet hours on a company's clock (DESIGN.md §7): HH:MM to HH:MM in the company's time zone, `from`
+ * Quiet hours on a company's clock (docs/ALERTS.md): HH:MM to HH:MM in the company's time zone, `from`
  * after `to` crossing midnight. The local time of an instant comes from Intl (the zone database), and
  * the end is the instant the clock next reads `to` on the right local day — so on a DST day quiet
  * hours of 22:00 → 07:00 last 8 or 10 hours of elapsed time, as the clock on the wall says.

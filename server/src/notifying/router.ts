@@ -1,5 +1,5 @@
 /**
- * Routing (DESIGN.md §7): an alert that opened (firing) or cleared (resolved) reaches the company's
+ * Routing (docs/ALERTS.md): an alert that opened (firing) or cleared (resolved) reaches the company's
  * enabled configs naming its type; each config's recipients (roles → users with an Active profile
  * holding one in the company, and for global roles provider staff holding one in their global
  * profile; plus the users named) get an in-app notification, and an e-mail when

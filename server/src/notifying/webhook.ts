@@ -1,5 +1,5 @@
 /**
- * The webhook channel (DESIGN.md §7): a JSON POST of {status, fingerprint, alert, company, sentAt}
+ * The webhook channel (docs/ALERTS.md): a JSON POST of {status, fingerprint, alert, company, sentAt}
  * signed with HMAC-SHA256 of the exact body under the config's secret (X-Aforo-Signature:
  * sha256=<hex>), with the delivery's key as Idempotency-Key so a receiver can drop a retried copy.
  * 2xx is delivered; anything else, a redirect included (never followed), or no answer within the

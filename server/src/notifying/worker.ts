@@ -1,5 +1,5 @@
 /**
- * The delivery worker (DESIGN.md §7): claims due rows of `notification_deliveries` (FOR UPDATE SKIP
+ * The delivery worker (docs/ALERTS.md): claims due rows of `notification_deliveries` (FOR UPDATE SKIP
  * LOCKED, leased), sends each, and records sent, or a failed attempt due again after a back-off
  * (30 s, 2 min, 10 min, 1 h), or failed for good after the fifth (at once when no attempt can
  * succeed: a webhook address that is not public). The table is the queue, so a

@@ -1,5 +1,5 @@
 /**
- * The live stream's hub (GET /api/stream, DESIGN.md §4): the open connections of this API process by
+ * The live stream's hub (GET /api/stream, docs/API.md): the open connections of this API process by
  * company, fed by the event bus — `series.changed` (from whichever process evaluated the batch),
  * `alert.changed`, `notification.created`. Cues are gathered for a short moment and read once for all
  * the connections (one query per flush, not one per client), then written to each connection of the

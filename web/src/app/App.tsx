@@ -11,7 +11,7 @@ import { appRoutes } from './routes';
 import { SessionEffects } from './SessionEffects';
 import { theme } from './theme';
 
-/** Providers and global UI of spec §2: toasts, loading overlay, confirmation dialog. */
+/** Providers and global UI of docs/WEB.md: toasts, loading overlay, confirmation dialog. */
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createBrowserRouter(appRoutes));

@@ -10,7 +10,7 @@ export interface LeftBarProps {
   onNavigate?: () => void;
 }
 
-/** The left bar of spec §2, filtered by the role check. */
+/** The left bar of docs/WEB.md, filtered by the role check. */
 export function LeftBar({ onNavigate }: LeftBarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();

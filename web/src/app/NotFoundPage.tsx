@@ -2,7 +2,7 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 
-/** Any other path (spec §2): 404, "Oops!", a translated text and a link to the root. */
+/** Any other path (docs/WEB.md): 404, "Oops!", a translated text and a link to the root. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (

@@ -14,7 +14,7 @@ function initials(name: string, surname: string): string {
   return `${name.charAt(0)}${surname.charAt(0)}`.toUpperCase() || '?';
 }
 
-/** My Profile, Support, Wiki, Settings, Sign Out (spec §2). */
+/** My Profile, Support, Wiki, Settings, Sign Out (docs/WEB.md). */
 export function UserMenu() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUserQuery();

@@ -1,4 +1,4 @@
-/** The navigation guard of spec §2 as a pure decision, used by <RequireSession>. */
+/** The navigation guard of docs/WEB.md as a pure decision, used by <RequireSession>. */
 import { canUseRouteGroup } from '@aforo/contracts/roles';
 import type { ProfileForCheck, RouteGroup } from '@aforo/contracts/roles';
 import type { UserState } from '@aforo/contracts/users';

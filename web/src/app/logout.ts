@@ -1,4 +1,4 @@
-/** Ending the session (spec §4, §8): clear it, keep the path to return to, say why. */
+/** Ending the session (docs/WEB.md): clear it, keep the path to return to, say why. */
 import { i18n } from '../lib/i18n';
 import { sessionStore } from '../lib/session';
 import { showToast } from '../ui/toasts';

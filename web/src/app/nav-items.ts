@@ -1,4 +1,4 @@
-/** The left bar of spec §2; each item is shown only to users who pass its route's group (spec §6). */
+/** The left bar of docs/WEB.md; each item is shown only to users who pass its route's group (docs/ROLES.md). */
 import type { RouteGroup } from '@aforo/contracts/roles';
 
 /** The current company as paths need it. */

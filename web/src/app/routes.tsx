@@ -1,4 +1,4 @@
-/** Every route of spec §2; roles per route (spec §6) sit in each route's handle.group. */
+/** Every route of docs/WEB.md; roles per route (docs/ROLES.md) sit in each route's handle.group. */
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { accountsRoutes } from '../features/accounts';

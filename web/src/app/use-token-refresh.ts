@@ -27,7 +27,7 @@ async function checkToken(): Promise<void> {
 }
 
 /**
- * Spec §4/§7: check the token at start and every 30 minutes; refresh under 60 s left; a failed refresh
+ * docs/WEB.md, docs/API.md: check the token at start and every 30 minutes; refresh under 60 s left; a failed refresh
  * logs out. Also checks when the refresh window opens and when the tab becomes visible again, so an
  * active session isn't lost between two 30-minute checks.
  */

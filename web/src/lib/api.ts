@@ -1,4 +1,4 @@
-/** Typed fetch wrapper (DESIGN.md §4): headers of spec §7, contract parsing, ApiError, request counter. */
+/** Typed fetch wrapper (docs/API.md): headers of docs/API.md, contract parsing, ApiError, request counter. */
 import type { z } from 'zod';
 import { apiErrorSchema } from '@aforo/contracts/common/api-error';
 import { errorMessage, isErrorCode } from '@aforo/contracts/errors';

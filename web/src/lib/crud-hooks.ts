@@ -1,5 +1,5 @@
 /**
- * The hooks of a resource the server exposes the same REST way (DESIGN.md §4): GET /<r> (paged) and
+ * The hooks of a resource the server exposes the same REST way (docs/API.md): GET /<r> (paged) and
  * /<r>/{id}, POST /<r>, PUT, DELETE and POST …/restore on /<r>/{id}. Every change refreshes the
  * resource and the resources whose screens show it.
  */

@@ -1,4 +1,4 @@
-/** The signed-in user (GET /users/info/logged) and the role check built on it (spec §2, §6). */
+/** The signed-in user (GET /users/info/logged) and the role check built on it (docs/WEB.md, docs/ROLES.md). */
 import { useQuery } from '@tanstack/react-query';
 import { canUseRouteGroup, hasAnyRole } from '@aforo/contracts/roles';
 import type { ProfileForCheck, Role, RouteGroup } from '@aforo/contracts/roles';
@@ -67,7 +67,7 @@ export function passesRequirement(
   return true;
 }
 
-/** The asynchronous role check of spec §2: undefined while the user is loading. */
+/** The asynchronous role check of docs/WEB.md: undefined while the user is loading. */
 export function useRoleCheck(requirement: RoleRequirement): boolean | undefined {
   const { data: user } = useCurrentUserQuery();
   const currentCompanyId = useSession((s) => s.currentCompanyId);

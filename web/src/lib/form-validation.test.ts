@@ -7,7 +7,7 @@ import { sessionStore } from './session';
 afterEach(() => sessionStore.setLanguage('es'));
 
 describe('form validation with contract schemas', () => {
-  it('uses the required-field message of spec §5 for empty fields, "blank or invalid" for spaces', () => {
+  it('uses the required-field message of docs/VALIDATION.md for empty fields, "blank or invalid" for spaces', () => {
     sessionStore.setLanguage('en');
     expect(schemaErrors(loginRequestSchema, { username: '', password: '' })).toEqual({
       username: 'This is a required field',

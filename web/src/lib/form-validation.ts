@@ -1,4 +1,4 @@
-/** Turns a contract schema into a Mantine form validator with the messages of spec §5. */
+/** Turns a contract schema into a Mantine form validator with the messages of docs/VALIDATION.md. */
 import type { z } from 'zod';
 import { isBlankText } from '@aforo/contracts/common/text';
 import { fieldMessage, fieldMessages } from '@aforo/contracts/errors';
@@ -8,7 +8,7 @@ import { sessionStore } from './session';
 
 type Issue = z.core.$ZodIssue;
 
-/** Nothing entered: "This is a required field". Only spaces is "blank or invalid" (spec §5). */
+/** Nothing entered: "This is a required field". Only spaces is "blank or invalid" (docs/VALIDATION.md). */
 function isMissing(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
@@ -22,7 +22,7 @@ function isLengthIssue(issue: Issue): boolean {
 function messageFor(issue: Issue, value: unknown): { key: FieldMessageKey; params?: Record<string, number> } {
   if (isMissing(value)) return { key: 'required' };
   if (issue.message === 'mismatch') return { key: 'passwordsMismatch' };
-  // contract checks that name their spec §5 message by its key (as the server reads them)
+  // contract checks that name their docs/VALIDATION.md message by its key (as the server reads them)
   if (Object.prototype.hasOwnProperty.call(fieldMessages, issue.message)) {
     const bounds = issue as { minimum?: number | bigint; maximum?: number | bigint };
     return {

@@ -1,4 +1,4 @@
-/** Spec §9 frequencies as the web shows them ("5 min", "1 h", "1 día"): every frequency selector's labels. */
+/** docs/LIMITS.md frequencies as the web shows them ("5 min", "1 h", "1 día"): every frequency selector's labels. */
 import type { TFunction } from 'i18next';
 import { frequencyParts, type Frequency } from '@aforo/contracts/common/frequency';
 import { frequencyOptions } from '@aforo/contracts/constants';

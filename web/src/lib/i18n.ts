@@ -1,4 +1,4 @@
-/** i18next set-up (spec §1): Spanish by default, English fallback, language kept in the session store. */
+/** i18next set-up (docs/WEB.md): Spanish by default, English fallback, language kept in the session store. */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { fallbackLanguage } from '@aforo/contracts/constants';

@@ -1,4 +1,4 @@
-/** The request counter behind the global loading overlay (spec §2). */
+/** The request counter behind the global loading overlay (docs/WEB.md). */
 import { useSyncExternalStore } from 'react';
 
 let count = 0;

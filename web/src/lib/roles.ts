@@ -1,5 +1,5 @@
 /**
- * The role list (spec §3 "Role list: fetched from the server"): GET /roles names each role in the
+ * The role list (docs/ROLES.md "Role list: fetched from the server"): GET /roles names each role in the
  * session's language and says whether provider staff (global) or a client company holds it. The
  * role check stays in contracts/roles.ts; only the list and its names come from here.
  */

@@ -1,8 +1,8 @@
-/** What a route declares in its `handle`: the roles it needs (spec §6) and its translated title. */
+/** What a route declares in its `handle`: the roles it needs (docs/ROLES.md) and its translated title. */
 import type { RouteGroup } from '@aforo/contracts/roles';
 
 export interface RouteHandle {
-  /** Route group of spec §6 whose roles this route requires; omitted = any signed-in user. */
+  /** Route group of docs/ROLES.md whose roles this route requires; omitted = any signed-in user. */
   group?: RouteGroup;
   /** i18n key of the screen title. */
   titleKey?: string;

@@ -1,4 +1,4 @@
-/** The session store (spec §4): token, language, current company and return path, persisted in local storage. */
+/** The session store (docs/WEB.md): token, language, current company and return path, persisted in local storage. */
 import { useSyncExternalStore } from 'react';
 import { languageFromLocale, languages } from '@aforo/contracts/constants';
 import type { Language } from '@aforo/contracts/constants';
@@ -90,7 +90,7 @@ export const sessionStore = {
   setToken(token: string): void {
     update({ token });
   },
-  /** Logout clears token and company and keeps the path to return to (spec §4). */
+  /** Logout clears token and company and keeps the path to return to (docs/WEB.md). */
   signOut(returnPath: string | null): void {
     update({
       token: null,

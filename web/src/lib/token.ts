@@ -1,4 +1,4 @@
-/** JWT helpers for the session's token check (spec §4, §7): decode exp, decide whether to refresh. */
+/** JWT helpers for the session's token check (docs/WEB.md, docs/API.md): decode exp, decide whether to refresh. */
 import { tokenClaimsSchema } from '@aforo/contracts/auth';
 import type { TokenClaims } from '@aforo/contracts/auth';
 import { tokenRefreshThresholdSeconds } from '@aforo/contracts/constants';

@@ -1,4 +1,4 @@
-/** List view state kept in the URL (DESIGN.md §12): page, length, order, dir, search and filters. */
+/** List view state kept in the URL (docs/WEB.md): page, length, order, dir, search and filters. */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 

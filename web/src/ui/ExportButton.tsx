@@ -9,7 +9,7 @@ export interface ExportButtonProps {
   path: string;
   /** The screen's current filters, as its list sends them. */
   params: Record<string, QueryValue>;
-  /** Offer the spec §9 frequencies (measures). */
+  /** Offer the docs/LIMITS.md frequencies (measures). */
   withFrequency?: boolean;
   /** Set when the filters cannot be exported yet: the button is off and says why. */
   disabledReason?: string;

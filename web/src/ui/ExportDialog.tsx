@@ -15,7 +15,7 @@ export interface ExportDialogProps {
   path: string;
   /** The screen's filters; empty ones are left out of the query. */
   params: Record<string, QueryValue>;
-  /** Offer the spec §9 frequencies (the measures export aggregates by them). */
+  /** Offer the docs/LIMITS.md frequencies (the measures export aggregates by them). */
   withFrequency?: boolean;
 }
 

@@ -1,7 +1,7 @@
 import { LoadingOverlay as MantineLoadingOverlay } from '@mantine/core';
 import { useLoadingCount } from '../lib/loading';
 
-/** Full-screen overlay while any request is in flight (spec §2). */
+/** Full-screen overlay while any request is in flight (docs/WEB.md). */
 export function LoadingOverlay() {
   const count = useLoadingCount();
   return (

@@ -5,7 +5,7 @@ import { useRoleCheck } from '../lib/current-user';
 export interface RoleGateProps {
   /** Shown when the effective profile holds any of these roles. */
   roles?: readonly Role[];
-  /** Or when the user may use this route group of spec §6. */
+  /** Or when the user may use this route group of docs/ROLES.md. */
   group?: RouteGroup;
   /** Shown instead when the check fails (nothing by default). */
   fallback?: ReactNode;

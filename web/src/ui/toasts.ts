@@ -1,4 +1,4 @@
-/** Toasts of spec §2: success, error, warning, info; they vanish after toastTimeoutMs (5 s). */
+/** Toasts of docs/WEB.md: success, error, warning, info; they vanish after toastTimeoutMs (5 s). */
 import { notifications } from '@mantine/notifications';
 import { toastTimeoutMs } from '@aforo/contracts/constants';
 import { i18n } from '../lib/i18n';

@@ -1,5 +1,5 @@
 /**
- * Alerts and the evaluator's per-series memory (DESIGN.md §7).
+ * Alerts and the evaluator's per-series memory (docs/ALERTS.md).
  *
  * An alert is active while `cleared_at` is null; at most one active alert per (point, port, type)
  * (a repeat raises `count` and `last_at`). Lifecycle: open → acknowledged (who, when, comment) →
@@ -27,7 +27,7 @@ import { measurementPoints } from './points';
 import { users } from './users';
 
 /**
- * An outage Aforo noticed (DESIGN.md §7 outage awareness): ingestion silent as a whole (company null)
+ * An outage Aforo noticed (docs/ALERTS.md outage awareness): ingestion silent as a whole (company null)
  * or more than 30 % of a company's transmitting points silent at once. Active while `ended_at` is null.
  */
 export const incidents = pgTable(

@@ -1,4 +1,4 @@
-/** Device catalogue (DESIGN.md §2): brands, models with their ports, products, firmwares, networks. */
+/** Device catalogue (docs/DATA-MODEL.md): brands, models with their ports, products, firmwares, networks. */
 import { sql } from 'drizzle-orm';
 import { jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 

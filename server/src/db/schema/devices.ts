@@ -1,4 +1,4 @@
-/** Field devices, their state history (DESIGN.md §5) and components. */
+/** Field devices, their state history (docs/DEVICES.md) and components. */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -69,7 +69,7 @@ export const deviceStateHistory = pgTable(
     toState: text('to_state').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     byUserId: uuid('by_user_id').references(() => users.id),
-    /** The point the device was at when the change happened (operation % of DESIGN.md §8). */
+    /** The point the device was at when the change happened (operation % of docs/REPORTS.md). */
     pointId: uuid('point_id').references(() => measurementPoints.id),
     reason: text('reason'),
   },

@@ -2,7 +2,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import { companies } from './companies';
 import { users } from './users';
 
-/** History of changes (DESIGN.md §9): written in the same transaction as the change itself. */
+/** History of changes (docs/DATA-MODEL.md): written in the same transaction as the change itself. */
 export const logEntries = pgTable(
   'log_entries',
   {

@@ -1,5 +1,5 @@
 /**
- * Telemetry (DESIGN.md §2). `measures` is partitioned by month in SQL (migration "measures"); drizzle
+ * Telemetry (docs/DATA-MODEL.md). `measures` is partitioned by month in SQL (migration "measures"); drizzle
  * sees the parent table. Primary key (device_id, port, ts) is the idempotency key of ingestion.
  */
 import {

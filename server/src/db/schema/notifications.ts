@@ -1,5 +1,5 @@
 /**
- * Notifying (DESIGN.md §7): the companies' notification configs, the in-app notifications of each
+ * Notifying (docs/ALERTS.md): the companies' notification configs, the in-app notifications of each
  * recipient, the delivery queue (one row per recipient and channel, worked with FOR UPDATE SKIP
  * LOCKED: the table is the queue) and each user's quiet hours per company.
  */

@@ -1,4 +1,4 @@
-/** Measurement points (spec §3) with their per-port device parameters, layers and favourites. */
+/** Measurement points (docs/DATA-MODEL.md) with their per-port device parameters, layers and favourites. */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -46,12 +46,12 @@ export const measurementPoints = pgTable(
     defaultAmountMeasuresFlat: integer('default_amount_measures_flat').notNull().default(10),
     defaultAmountGapMeasureExceed: doublePrecision('default_amount_gap_measure_exceed').notNull().default(3),
     public: boolean('public').notNull().default(false),
-    /** Alert evaluation (DESIGN.md §7): samples beyond a threshold before it opens, inside before it clears. */
+    /** Alert evaluation (docs/ALERTS.md): samples beyond a threshold before it opens, inside before it clears. */
     alertOnDelay: integer('alert_on_delay').notNull().default(1),
     alertOffDelay: integer('alert_off_delay').notNull().default(1),
     /** In the point's unit; null: 2 % of each threshold. */
     alertDeadband: doublePrecision('alert_deadband'),
-    /** One entry per port: the device parameters of spec §3. */
+    /** One entry per port: the device parameters of docs/DATA-MODEL.md. */
     parameters: jsonb('parameters').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,8 +1,8 @@
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
- * The role list of spec §3 ("fetched from the server"), rows inserted by migrations: each role of
- * spec §6 with the profile that may hold it (scope), its names in Spanish and English and its place
+ * The role list of docs/ROLES.md ("fetched from the server"), rows inserted by migrations: each role of
+ * docs/ROLES.md with the profile that may hold it (scope), its names in Spanish and English and its place
  * in lists. The role check itself is code (contracts/src/roles.ts), the same on both sides.
  */
 export const roles = pgTable('roles', {

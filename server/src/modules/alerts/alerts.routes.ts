@@ -16,7 +16,7 @@ import { authErrorResponses } from '../../http/responses';
 import type { AlertsService } from './alerts.service';
 
 const tags = ['alerts'];
-// Technical Operation → alerts (spec §6 general group); the service checks the finer rights
+// Technical Operation → alerts (docs/ROLES.md general group); the service checks the finer rights
 const config = { access: 'general' as const };
 const errors = { ...authErrorResponses, 409: apiErrorSchema };
 

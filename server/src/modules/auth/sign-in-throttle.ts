@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling (DESIGN.md §3): failures are counted per (account, address) and per address,
+ * Sign-in throttling (docs/ROLES.md): failures are counted per (account, address) and per address,
  * which answer 429; failures on an account from anywhere only slow it down, so nobody can lock a
  * known user out by failing on purpose.
  */

@@ -194,7 +194,7 @@ describe('component types', () => {
         'dynamicFields.0.type',
       ]),
     );
-    // spec §5: magnitude, measure type and company must be selected
+    // docs/VALIDATION.md: magnitude, measure type and company must be selected
     const blank = await call('POST', '/api/component-types', 'admin', { name: 'Sin datos' });
     expect(blank.json().fields).toMatchObject({
       magnitude: 'This is a required field',

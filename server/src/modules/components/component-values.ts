@@ -36,7 +36,7 @@ export function checkValues(
   for (const field of fields) {
     const value = values[field.key];
     if (isBlank(value)) {
-      // spec §5: nothing sent is required; only spaces is blank or invalid
+      // docs/VALIDATION.md: nothing sent is required; only spaces is blank or invalid
       if (field.required)
         problems[`values.${field.key}`] = fieldMessage(
           isBlankText(value) ? 'blankOrInvalid' : 'required',

@@ -249,7 +249,7 @@ describe('components: register and edit', () => {
   });
 });
 
-describe('components: life cycle (DESIGN.md §5)', () => {
+describe('components: life cycle (docs/DEVICES.md)', () => {
   it('installs, uninstalls, decommissions and reincorporates, refusing every other move', async () => {
     const { point, device } = await pointWithDevice(norte);
     const component = await createComponent();
@@ -276,7 +276,7 @@ describe('components: life cycle (DESIGN.md §5)', () => {
 
     const uninstall = await call('POST', `${url}/uninstall`, 'chief');
     expect(uninstall.json()).toMatchObject({ state: 'Inactive', device: null, point: null });
-    // decommission is ADMIN's alone (DESIGN.md §3)
+    // decommission is ADMIN's alone (docs/ROLES.md)
     expect(await codeOf(call('POST', `${url}/decommission`, 'chief'))).toEqual([403, 'F1000']);
     expect((await call('POST', `${url}/decommission`)).json().state).toBe('Decommissioned');
     expect(await codeOf(call('POST', `${url}/install`, 'admin', { pointId: point.id }))).toEqual([

@@ -1,4 +1,4 @@
-/** POST /api/devices/{id}/change-state: ADMIN's corrections along the transition table (DESIGN.md §5). */
+/** POST /api/devices/{id}/change-state: ADMIN's corrections along the transition table (docs/DEVICES.md). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceStates } from '@aforo/contracts/device-states';
 import { buildCatalogue, buildDevice, buildPoint, companyIdByName } from '../../test/factories';
@@ -44,7 +44,7 @@ async function deviceIn(state: string, options: { point?: boolean; companyId?: s
   });
 }
 
-// DESIGN.md §5 written out: the states a device in each state may be corrected to
+// docs/DEVICES.md written out: the states a device in each state may be corrected to
 const targets: Record<string, string[]> = {
   Unconfigured: ['Available'],
   Available: ['Inactive'],
@@ -140,7 +140,7 @@ describe('change state', () => {
   it('needs a reason (400, the field named) and a state', async () => {
     const device = await deviceIn('Maintenance', { point: true });
     const blank = await changeState(device.id, { state: 'Repaired', reason: '  ' });
-    // only spaces: spec §5's "blank or invalid" (a missing reason would be "required")
+    // only spaces: docs/VALIDATION.md's "blank or invalid" (a missing reason would be "required")
     expect([blank.statusCode, blank.json().fields]).toEqual([400, { reason: 'This is blank or invalid' }]);
     const missing = await changeState(device.id, { reason: 'x' });
     expect([missing.statusCode, Object.keys(missing.json().fields)]).toEqual([400, ['state']]);

@@ -1,5 +1,5 @@
 /**
- * Hard delete never orphans measures (DESIGN.md §5 "no point, no measures"): refused with EQ1011 while
+ * Hard delete never orphans measures (docs/DEVICES.md "no point, no measures"): refused with EQ1011 while
  * any measure of the device is stored, also against an ingestion batch committing meanwhile.
  */
 import { count, eq } from 'drizzle-orm';

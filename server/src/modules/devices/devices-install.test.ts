@@ -1,6 +1,6 @@
 /**
- * The install wizard's configuration step (spec §2, §5): the point's times and per-port parameters
- * saved with the install, audited, and sent to the device in its retained config (DESIGN.md §6).
+ * The install wizard's configuration step (docs/WEB.md, docs/VALIDATION.md): the point's times and per-port parameters
+ * saved with the install, audited, and sent to the device in its retained config (docs/DEVICE-PROTOCOL.md).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventBus, type EventBus } from '../../events/event-bus';

@@ -66,7 +66,7 @@ async function deviceIn(state: string) {
   });
 }
 
-// DESIGN.md §5, written out: the states each action starts from, where it leads, and the refusal code.
+// docs/DEVICES.md, written out: the states each action starts from, where it leads, and the refusal code.
 const table: Record<
   string,
   {
@@ -95,7 +95,7 @@ const table: Record<
   decommission: { from: ['Inactive'], to: 'Decommissioned', refused: 'EQ1008' },
 };
 
-describe('device life cycle: every action from every state (DESIGN.md §5)', () => {
+describe('device life cycle: every action from every state (docs/DEVICES.md)', () => {
   for (const [action, rule] of Object.entries(table)) {
     for (const state of deviceStates) {
       const allowed = rule.from.includes(state);

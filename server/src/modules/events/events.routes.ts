@@ -7,7 +7,7 @@ import { eventCsvHeader, toEventCsv } from './events.mapper';
 import type { EventsService } from './events.service';
 
 const tags = ['events'];
-// events are a Technical Operation screen (spec §6: the general group); the service checks
+// events are a Technical Operation screen (docs/ROLES.md: the general group); the service checks
 // monitoring.read and scopes by the device's company
 const read = { access: 'general' as const };
 

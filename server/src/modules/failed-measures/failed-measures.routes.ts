@@ -13,7 +13,7 @@ import { failedMeasureCsvHeader, toFailedMeasureCsv } from './failed-measures.ma
 import type { FailedMeasuresService } from './failed-measures.service';
 
 const tags = ['measures-failed'];
-// spec §6: measures-failed is for ADMIN, CHIEF and VIEWER (the supervision group); the rows have no
+// docs/ROLES.md: measures-failed is for ADMIN, CHIEF and VIEWER (the supervision group); the rows have no
 // company, so client roles never reach them
 const read = { access: 'supervision' as const };
 

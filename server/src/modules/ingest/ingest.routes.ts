@@ -1,5 +1,5 @@
 /**
- * HTTP ingestion (DESIGN.md §6): `POST /ingest/v1/up` with `Authorization: Device <serial>:<key>` and
+ * HTTP ingestion (docs/DEVICE-PROTOCOL.md): `POST /ingest/v1/up` with `Authorization: Device <serial>:<key>` and
  * the same bodies as MQTT. The answer comes after commit: 200 with the acknowledgement, 400 IN1001
  * when the whole message was refused (it is in failed_measures), 401 IN1000 for bad credentials,
  * 503 IN1002 when it could not be stored (send again), 413 L1001 for a body over MQTT_MAX_PACKET_BYTES.

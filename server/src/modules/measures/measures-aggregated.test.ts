@@ -279,7 +279,7 @@ describe('GET /api/measures/export with a frequency', () => {
     expect(column(staff, 'point_id').sort()).toEqual([levanteStop, norteStop].sort());
   });
 
-  it('refuses a frequency not in spec §9 (V1000 naming it) and a range over a year (DR1000)', async () => {
+  it('refuses a frequency not in docs/LIMITS.md (V1000 naming it) and a range over a year (DR1000)', async () => {
     for (const frequency of ['3601', '60', 'hour', '0', '-300']) {
       const res = await get(
         `/api/measures/export?pointId=${point}&from=2024-06-01T00:00:00Z&to=2024-06-02T00:00:00Z&frequency=${frequency}`,

@@ -16,7 +16,7 @@ import {
 import type { MeasuresService } from './measures.service';
 
 const tags = ['measures'];
-// measures are a Technical Operation screen (spec §6: ADMIN, ADMIN_CLIENTE, CHIEF, CHIEF_CLIENTE,
+// measures are a Technical Operation screen (docs/ROLES.md: ADMIN, ADMIN_CLIENTE, CHIEF, CHIEF_CLIENTE,
 // USER, VIEWER = the general group); the service checks monitoring.read and the company scope
 const read = { access: 'general' as const };
 

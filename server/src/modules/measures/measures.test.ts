@@ -271,7 +271,7 @@ describe('GET /api/measures/export (issue 9 item 5)', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-  // spec §5: an export names its range
+  // docs/VALIDATION.md: an export names its range
   const day = () => `from=${hoursAgo(24).toISOString()}&to=${new Date(now).toISOString()}`;
 
   it('streams every measure of the range once, in time order, with the value columns', async () => {
@@ -294,7 +294,7 @@ describe('GET /api/measures/export (issue 9 item 5)', () => {
   });
 
   it('keeps the list rules: point or device required, range order, company scope', async () => {
-    // spec §5: a point or a device plus both dates, every missing field named at once
+    // docs/VALIDATION.md: a point or a device plus both dates, every missing field named at once
     const bare = await get('/api/measures/export');
     expect(bare.statusCode).toBe(400);
     expect(bare.json()).toMatchObject({

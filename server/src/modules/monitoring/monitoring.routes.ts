@@ -5,7 +5,7 @@ import { authErrorResponses } from '../../http/responses';
 import type { MonitoringService } from './monitoring.service';
 
 const tags = ['monitoring'];
-// Monitoring is in the general route group (spec §6); the service checks monitoring.read
+// Monitoring is in the general route group (docs/ROLES.md); the service checks monitoring.read
 const config = { access: 'general' as const };
 
 export function monitoringRoutes(monitoring: MonitoringService): FastifyPluginAsyncZod {

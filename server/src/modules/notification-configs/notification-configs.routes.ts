@@ -13,7 +13,7 @@ import type { NotificationConfigsService } from './notification-configs.service'
 
 const errors = authErrorResponses;
 const tags = ['notification-configs'];
-// Accounts → notifications (spec §6: ADMIN, ADMIN_CLIENTE); the service checks notifications.manage
+// Accounts → notifications (docs/ROLES.md: ADMIN, ADMIN_CLIENTE); the service checks notifications.manage
 const config = { access: 'accounts' as const };
 
 export function notificationConfigsRoutes(configs: NotificationConfigsService): FastifyPluginAsyncZod {

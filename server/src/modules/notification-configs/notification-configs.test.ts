@@ -138,7 +138,7 @@ describe('/api/notification-configs', () => {
     expect((await call('GET', `/api/notification-configs/${id}`)).statusCode).toBe(200);
   });
 
-  it('spec §5: at least one alert type and at least one role or user, with their messages', async () => {
+  it('docs/VALIDATION.md: at least one alert type and at least one role or user, with their messages', async () => {
     const res = await call('POST', '/api/notification-configs', adminNorte, {
       name: 'Vacía',
       alertTypes: [],

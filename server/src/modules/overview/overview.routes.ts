@@ -9,7 +9,7 @@ import { authErrorResponses } from '../../http/responses';
 import type { OverviewService } from './overview.service';
 
 const tags = ['overview'];
-// Overview is in the general route group (spec §6); the service checks the finer rights
+// Overview is in the general route group (docs/ROLES.md); the service checks the finer rights
 const config = { access: 'general' as const };
 
 export function overviewRoutes(overview: OverviewService): FastifyPluginAsyncZod {

@@ -1,7 +1,7 @@
 /**
  * SQL of a point's chart series. The measure reads touch only the index
  * measures_point_port_ts_idx (point_id, port, ts) INCLUDE (interpreted, flag): an index-only scan of
- * one point's range (DESIGN.md §2, figures in docs/PERFORMANCE.md). Buckets of an hour or more read
+ * one point's range (docs/DATA-MODEL.md, figures in docs/PERFORMANCE.md). Buckets of an hour or more read
  * the hourly rollup (measures_hourly) instead, and raw measures only for the range's partial hours.
  */
 import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';

@@ -156,7 +156,7 @@ describe('points: tenancy', () => {
   });
 });
 
-describe('points: validation (spec §5)', () => {
+describe('points: validation (docs/VALIDATION.md)', () => {
   const cases: [string, Record<string, unknown>, Record<string, string | undefined>][] = [
     ['latitude out of bounds', { latitude: 91 }, { latitude: undefined }],
     ['longitude out of bounds', { longitude: -180.5 }, { longitude: undefined }],
@@ -194,7 +194,7 @@ describe('points: validation (spec §5)', () => {
     ],
     ['warning above alert', { alertValue: 2, warningValue: 3 }, { warningValue: 'This is invalid' }],
     ['invert level above ground', { groundLevel: 1, invertLevel: 2 }, { invertLevel: 'This is invalid' }],
-    // spec §9 unit groups: a symbol of the catalogue, exactly (the free text of before is refused)
+    // docs/LIMITS.md unit groups: a symbol of the catalogue, exactly (the free text of before is refused)
     ['unit as free text', { unit: 'metros' }, { unit: 'This is invalid' }],
     ['unit in another case', { unit: 'M' }, { unit: 'This is invalid' }],
   ];

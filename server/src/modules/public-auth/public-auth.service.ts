@@ -1,4 +1,4 @@
-/** Account activation and password restore through one-time mailed links (DESIGN.md §3). */
+/** Account activation and password restore through one-time mailed links (docs/ROLES.md). */
 import type { ActivationInfo } from '@aforo/contracts/public-auth';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';

@@ -1,5 +1,5 @@
 /**
- * The public dashboard (DESIGN.md §11): a company's public points, their river-level widgets and
+ * The public dashboard (docs/PUBLIC-DASHBOARD.md): a company's public points, their river-level widgets and
  * 7-day charts, for anyone. The caller is `{ kind: 'public', companyId }` and the one access function
  * decides which points it sees. Answers are cached per key (≤ 60 s, single-flight, LRU-bounded), so
  * a burst of visitors costs one read per key and minute; unknown slugs and points are cached too.

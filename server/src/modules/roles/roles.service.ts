@@ -1,4 +1,4 @@
-/** The role list (spec §3, §7 GET /roles): any signed-in user may read it. */
+/** The role list (docs/ROLES.md, docs/API.md GET /roles): any signed-in user may read it. */
 import type { RoleItem } from '@aforo/contracts/roles';
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../core/request-context';

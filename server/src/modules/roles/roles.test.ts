@@ -1,4 +1,4 @@
-/** Issue 11 item 7: GET /api/roles is the web's role list (spec §3, §7), named in the request language. */
+/** Issue 11 item 7: GET /api/roles is the web's role list (docs/ROLES.md, docs/API.md), named in the request language. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleNames } from '@aforo/contracts/roles';

@@ -1,4 +1,4 @@
-/** Fixed lists for selectors: device states (spec §4) and operation modes; the product defines them. */
+/** Fixed lists for selectors: device states (docs/DEVICES.md) and operation modes; the product defines them. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deviceStates, namedListSchema, operationModes } from '@aforo/contracts/device-states';
 import { authErrorResponses } from '../../http/responses';

@@ -20,7 +20,7 @@ import type { UserAdminService } from './user-admin.service';
 const errors = { ...authErrorResponses, 409: apiErrorSchema };
 const tags = ['users'];
 const config = { access: 'accounts' as const };
-/** Saves of a user: an invalid email answers UP1011 (spec §8), other invalid fields V1000. */
+/** Saves of a user: an invalid email answers UP1011 (docs/VALIDATION.md), other invalid fields V1000. */
 const saveConfig = { ...config, fieldCodes: userInputFieldCodes };
 
 export function userAdminRoutes(users: UserAdminService): FastifyPluginAsyncZod {

@@ -160,7 +160,7 @@ describe('creating and editing users', () => {
     expect([dup.statusCode, dup.json().code]).toEqual([409, 'UP1003']);
   });
 
-  it('answers UP1011 to an invalid email and tells blank fields from missing ones (spec §5, §8)', async () => {
+  it('answers UP1011 to an invalid email and tells blank fields from missing ones (docs/VALIDATION.md)', async () => {
     const bad = await call('POST', '/api/users', clientAdmin, newUser('not-an-email'));
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({

@@ -1,5 +1,5 @@
 /**
- * Who may grant which profiles (DESIGN.md §3): only ADMIN grants global roles or other companies; and
+ * Who may grant which profiles (docs/ROLES.md): only ADMIN grants global roles or other companies; and
  * who owns an account: a client admin only one whose every profile is in their company.
  */
 import { companyRoles, globalRoles, type Role } from '@aforo/contracts/roles';

@@ -1,5 +1,5 @@
 /**
- * The actions on one user (spec §4): edit, enable, disable, suspend, unsuspend, delete, restore, renew
+ * The actions on one user (docs/ROLES.md): edit, enable, disable, suspend, unsuspend, delete, restore, renew
  * activation link.
  */
 import { useTranslation } from 'react-i18next';

@@ -113,7 +113,7 @@ export function toUserInput(values: UserFormValues, mode: UserFormMode): UserInp
   };
 }
 
-/** The company the email is checked against (spec §5: optional on that validation). */
+/** The company the email is checked against (docs/VALIDATION.md: optional on that validation). */
 export function companyForEmailCheck(values: UserFormValues, mode: UserFormMode): string | null {
   if (!mode.isAdmin) return mode.currentCompanyId;
   if (values.kind === 'staff') return null;

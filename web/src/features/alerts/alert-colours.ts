@@ -1,4 +1,4 @@
-/** Spec §4: each level has a fixed colour and a row background (the colour, faint enough to read text on). */
+/** docs/ALERTS.md: each level has a fixed colour and a row background (the colour, faint enough to read text on). */
 import { alertColours } from '@aforo/contracts/constants';
 import type { AlertLevel } from '@aforo/contracts/constants';
 

@@ -1,4 +1,4 @@
-/** Calls of the alerts (DESIGN.md §7): the list, one alert, and the operator's actions on them. */
+/** Calls of the alerts (docs/ALERTS.md): the list, one alert, and the operator's actions on them. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { alertBulkResultSchema, alertListSchema, alertSchema } from '@aforo/contracts/alerts';

@@ -1,4 +1,4 @@
-/** Calls of the auth feature (spec §7): sign-in, password change, current company, token refresh, restore, activation. */
+/** Calls of the auth feature (docs/API.md): sign-in, password change, current company, token refresh, restore, activation. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { okResponseSchema, passwordChangedResponseSchema, tokenResponseSchema } from '@aforo/contracts/auth';
 import type { LoginRequest, UpdatePasswordRequest } from '@aforo/contracts/auth';
@@ -52,7 +52,7 @@ export interface UpdatePasswordVariables {
 
 /**
  * PUT /users/{id}/update/password; the change ends every earlier session, so the answer's new token
- * replaces the stored one before the user info is reloaded (spec §4).
+ * replaces the stored one before the user info is reloaded (docs/WEB.md).
  */
 export function useUpdatePasswordMutation() {
   const queryClient = useQueryClient();

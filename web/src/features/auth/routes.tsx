@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** Public routes of spec §2: sign-in, password restore and account activation. */
+/** Public routes of docs/WEB.md: sign-in, password restore and account activation. */
 export const authPublicRoutes: RouteObject[] = [
   {
     path: 'login',

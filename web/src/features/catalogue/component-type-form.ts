@@ -16,7 +16,7 @@ export interface DynamicFieldFormValues {
 
 export interface ComponentTypeFormValues {
   name: string;
-  /** Keys of the contract's lists; null until chosen (spec §5 "must be selected"). */
+  /** Keys of the contract's lists; null until chosen (docs/VALIDATION.md "must be selected"). */
   magnitude: string | null;
   measureType: string | null;
   companyId: string | null;

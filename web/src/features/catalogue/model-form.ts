@@ -31,7 +31,7 @@ export function newPort(existing: readonly PortFormValues[]): PortFormValues {
   return { rowKey: rowKey(), key: `ai${index}`, type: null, label: '', sentinels: '' };
 }
 
-/** The port types whose sensors send a sentinel value instead of a reading (DESIGN.md §6). */
+/** The port types whose sensors send a sentinel value instead of a reading (docs/MEASURES.md). */
 export const sentinelPortTypes: readonly PortType[] = ['ultrasonic', 'radar'];
 
 /** Whether the port's row shows the sentinel field: its type uses them, or it already has some. */

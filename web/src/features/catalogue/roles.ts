@@ -1,4 +1,4 @@
-/** Who may change each part of the catalogue (DESIGN.md §3 permission matrix). */
+/** Who may change each part of the catalogue (docs/ROLES.md permission matrix). */
 import { rights } from '@aforo/contracts/roles';
 
 /** Brands, models, networks. */

@@ -1,4 +1,4 @@
-/** Calls of the devices register and life cycle (DESIGN.md §5). */
+/** Calls of the devices register and life cycle (docs/DEVICES.md). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { okResponseSchema } from '@aforo/contracts/auth';
 import type { DeviceSimpleAction } from '@aforo/contracts/device-states';

@@ -92,7 +92,7 @@ async function menuOf(device: Device, role: Role = 'ROLE_ADMIN'): Promise<string
 
 const common = { edit: 'Edit', key: 'Generate key', delete: 'Delete', hard: 'Delete permanently' };
 
-/** Every state of DESIGN.md §5 and exactly the menu an ADMIN gets for a device without a point. */
+/** Every state of docs/DEVICES.md and exactly the menu an ADMIN gets for a device without a point. */
 const adminMenus: [DeviceState, string[]][] = [
   ['Unconfigured', [common.edit, 'Review', common.key, common.delete, common.hard]],
   ['Available', [common.edit, 'Assign to company', common.key, common.delete, common.hard]],

@@ -1,4 +1,4 @@
-/** Which actions the menu of a device offers: the transitions allowed from its state (DESIGN.md §5) and role. */
+/** Which actions the menu of a device offers: the transitions allowed from its state (docs/DEVICES.md) and role. */
 import { canTransition, changeStateTargets } from '@aforo/contracts/device-states';
 import type { DeviceTransition } from '@aforo/contracts/device-states';
 import type { Device } from '@aforo/contracts/devices';

@@ -138,7 +138,7 @@ describe('install wizard: the configuration step', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Measure time' })).toHaveValue('15 minutes');
   });
 
-  it('checks the spec §5 rules before going on', async () => {
+  it('checks the docs/VALIDATION.md rules before going on', async () => {
     const { dialog } = await openWizard();
     const level = port(dialog, 'ai1');
     await userEvent.clear(level.getByRole('textbox', { name: 'Value at 20 mA (m)' }));

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** The devices screen of a section (spec §2): operation and technical administration share the page. */
+/** The devices screen of a section (docs/WEB.md): operation and technical administration share the page. */
 export function devicesRoute(mode: 'administration' | 'operation'): RouteObject {
   return {
     path: 'devices',

@@ -1,4 +1,4 @@
-/** The actions menu of one device: only what its state allows (DESIGN.md §5), each behind a confirmation. */
+/** The actions menu of one device: only what its state allows (docs/DEVICES.md), each behind a confirmation. */
 import { useTranslation } from 'react-i18next';
 import type { DeviceSimpleAction } from '@aforo/contracts/device-states';
 import type { Device } from '@aforo/contracts/devices';

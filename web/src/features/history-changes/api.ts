@@ -1,4 +1,4 @@
-/** Calls of the history of changes (DESIGN.md §9). */
+/** Calls of the history of changes (docs/DATA-MODEL.md). */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { logEntryListSchema } from '@aforo/contracts/log-entries';
 import { apiRequest, queryString } from '../../lib/api';

@@ -2,7 +2,7 @@
  * Grid clustering of map points (our own, ~40 lines, rather than leaflet.markercluster: that plugin
  * draws HTML markers, not the SVG CircleMarkers the map and its tests read, and needs a react-leaflet
  * wrapper of its own). Points whose projected pixels fall in the same cell at the current zoom become
- * one cluster coloured by the worst level among them (DESIGN.md §7 order).
+ * one cluster coloured by the worst level among them (docs/ALERTS.md order).
  */
 import { worstLevel } from '@aforo/contracts/alert-types';
 import type { AlertLevel } from '@aforo/contracts/constants';

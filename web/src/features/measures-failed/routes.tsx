@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** /app/administration/measures-failed: provider staff only (spec §6, the supervision group). */
+/** /app/administration/measures-failed: provider staff only (docs/ROLES.md, the supervision group). */
 export const measuresFailedRoute: RouteObject = {
   path: 'measures-failed',
   handle: { titleKey: 'screens.measuresFailed', group: 'supervision' },

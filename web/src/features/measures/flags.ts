@@ -1,4 +1,4 @@
-/** QARTOD flags of measures (DESIGN.md §2) with their badge colour and text key. */
+/** QARTOD flags of measures (docs/MEASURES.md) with their badge colour and text key. */
 import { measureFlags, type MeasureFlag } from '@aforo/contracts/measures';
 
 export const flagColours: Record<MeasureFlag, string> = { 1: 'teal', 3: 'yellow', 4: 'red', 9: 'gray' };

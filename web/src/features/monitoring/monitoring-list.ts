@@ -1,4 +1,4 @@
-/** The monitoring list's URL state (DESIGN.md §12: dashboards are URLs). */
+/** The monitoring list's URL state (docs/WEB.md: dashboards are URLs). */
 import { monitoringOrderFields } from '@aforo/contracts/monitoring';
 import type { ListUrlControls, ListUrlOptions } from '../../lib/url-state';
 import { listQueryParams } from '../../lib/url-state';

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** /app/monitoring (spec §6: the general group). */
+/** /app/monitoring (docs/ROLES.md: the general group). */
 export const monitoringRoutes: RouteObject[] = [
   {
     path: 'monitoring',

@@ -53,7 +53,7 @@ export function toConfigInput(values: ConfigFormValues): NotificationConfigInput
   };
 }
 
-/** The contract's messages (spec §5: "Choose at least one alert type", "… role or user") on the form's fields. */
+/** The contract's messages (docs/VALIDATION.md: "Choose at least one alert type", "… role or user") on the form's fields. */
 export function validateConfigForm(values: ConfigFormValues): Record<string, string> {
   return schemaErrors(notificationConfigInputSchema, toConfigInput(values));
 }

@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 
-/** /app (Overview; spec §6: the general group). */
+/** /app (Overview; docs/ROLES.md: the general group). */
 export const overviewRoutes: RouteObject[] = [
   {
     index: true,

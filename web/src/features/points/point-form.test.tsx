@@ -56,7 +56,7 @@ async function useLanguage(language: 'en' | 'es') {
 }
 
 describe('point form validation', () => {
-  it('gives the spec §5 messages', async () => {
+  it('gives the docs/VALIDATION.md messages', async () => {
     await useLanguage('en');
     const errors = validatePointForm({
       ...pointFormValues(point),

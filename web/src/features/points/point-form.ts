@@ -1,4 +1,4 @@
-/** The point form's values, their mapping to the contract's input and the spec §5 messages. */
+/** The point form's values, their mapping to the contract's input and the docs/VALIDATION.md messages. */
 import { fieldMessage } from '@aforo/contracts/errors';
 import type { FieldMessageKey } from '@aforo/contracts/errors';
 import { maxMeasuresForAvg } from '@aforo/contracts/point-parameters';
@@ -44,7 +44,7 @@ const blank = (value: number | null | undefined): NumberValue => value ?? '';
 export const unitOptionValue = (group: UnitGroup, symbol: string) => `${group}:${symbol}`;
 export const unitOfOptionValue = (value: string) => value.slice(value.indexOf(':') + 1);
 
-/** The grouped options of the unit Select (spec §9 unit groups), group names translated. */
+/** The grouped options of the unit Select (docs/LIMITS.md unit groups), group names translated. */
 export function unitSelectData(groupLabel: (group: UnitGroup) => string) {
   return unitGroupKeys.map((group) => ({
     group: groupLabel(group),

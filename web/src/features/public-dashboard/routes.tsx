@@ -3,7 +3,7 @@ import type { RouteHandle } from '../../lib/route-handle';
 
 const handle: RouteHandle = { titleKey: 'screens.publicDashboard' };
 
-/** /public/dashboard/:slug: a company's public points, without sign-in (DESIGN.md §11). */
+/** /public/dashboard/:slug: a company's public points, without sign-in (docs/PUBLIC-DASHBOARD.md). */
 export const publicDashboardRoutes: RouteObject[] = [
   {
     path: 'public/dashboard/:slug',

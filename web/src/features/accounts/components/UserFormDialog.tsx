@@ -28,7 +28,7 @@ export interface UserFormDialogProps {
   onClose: () => void;
 }
 
-/** Create or edit a user; a new user's email is checked with the server first (spec §5). */
+/** Create or edit a user; a new user's email is checked with the server first (docs/VALIDATION.md). */
 export function UserFormDialog({
   userId,
   initialValues,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AlertLevel } from '@aforo/contracts/constants';
 import { alertColours } from '../alert-colours';
 
-/** The level in its spec §4 colour (dark text on yellow and orange, white on the others). */
+/** The level in its docs/ALERTS.md colour (dark text on yellow and orange, white on the others). */
 export function AlertLevelBadge({ level }: { level: AlertLevel }) {
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ import { onLiveEvent } from '../../../lib/live-stream-provider';
 import { useTimeFormat } from '../../../lib/time';
 import { showToast } from '../../../ui/toasts';
 
-/** Levels that interrupt whoever is looking (DESIGN.md §7: they also pass quiet hours). */
+/** Levels that interrupt whoever is looking (docs/ALERTS.md: they also pass quiet hours). */
 const loudLevels = new Set<Alert['level']>(['DANGER', 'NO_TRANSMISSION']);
 
 /**

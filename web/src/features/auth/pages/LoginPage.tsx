@@ -6,7 +6,7 @@ import { isSafeReturnPath, useSession } from '../../../lib/session';
 import { AuthCard } from '../components/AuthCard';
 import { LoginForm } from '../components/LoginForm';
 
-/** Sign-in (spec §2) with forgot-password and sign-up links; a signed-in visitor goes on to the app. */
+/** Sign-in (docs/WEB.md) with forgot-password and sign-up links; a signed-in visitor goes on to the app. */
 export function LoginPage() {
   const { t } = useTranslation();
   const token = useSession((s) => s.token);

@@ -21,7 +21,7 @@ interface Values {
   reason: string;
 }
 
-/** ADMIN's "change state" (spec §4): a state the transition table allows from the current one, and why. */
+/** ADMIN's "change state" (docs/DEVICES.md): a state the transition table allows from the current one, and why. */
 export function ChangeStateModal({ device, onClose }: ChangeStateModalProps) {
   const { t } = useTranslation();
   const change = useChangeDeviceStateMutation();

@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { alertColours, alertLevels } from '@aforo/contracts/constants';
 
-/** The spec §4 colours the map uses, named. */
+/** The docs/ALERTS.md colours the map uses, named. */
 export function LevelLegend() {
   const { t } = useTranslation();
   return (

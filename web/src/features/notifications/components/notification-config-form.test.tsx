@@ -35,7 +35,7 @@ const saved: NotificationConfig = {
 };
 
 describe('notification config form', () => {
-  it('validates with the contract: spec §5 messages for no alert type and no recipient', async () => {
+  it('validates with the contract: docs/VALIDATION.md messages for no alert type and no recipient', async () => {
     sessionStore.setLanguage('en');
     const values = { ...configFormValues(null), name: 'Guardia', alertTypes: [] };
     expect(validateConfigForm(values)).toMatchObject({

@@ -7,7 +7,7 @@ import { alertColours } from '@aforo/contracts/constants';
 
 const noDataColour = '#868E96';
 
-/** One card per level (spec §4 colours) with its point count; a click opens monitoring filtered by it. */
+/** One card per level (docs/ALERTS.md colours) with its point count; a click opens monitoring filtered by it. */
 export function LevelCountCards({ counts }: { counts: LevelCounts }) {
   const { t } = useTranslation();
   return (

@@ -1,5 +1,5 @@
 /**
- * The point page chart (DESIGN.md §12): interpreted values of one port over a preset range, min/max
+ * The point page chart (docs/WEB.md): interpreted values of one port over a preset range, min/max
  * band when the server downsampled, warning/alert/ground lines, gaps as gaps, flagged measures
  * marked. Zooming asks the server for the zoomed window, whose finer rows replace the coarse ones.
  */

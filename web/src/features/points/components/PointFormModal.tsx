@@ -19,7 +19,7 @@ export interface PointFormModalProps {
   onClose: () => void;
 }
 
-/** Create or edit a measurement point (spec §3, §5 validation). */
+/** Create or edit a measurement point (docs/DATA-MODEL.md, docs/VALIDATION.md). */
 export function PointFormModal({ point, onClose }: PointFormModalProps) {
   const { t } = useTranslation();
   const secondsLabel = useSecondsLabel();

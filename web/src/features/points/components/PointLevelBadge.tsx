@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PointLevel } from '@aforo/contracts/point-state';
 import { AlertLevelBadge } from '../../alerts';
 
-/** A point's level in its spec §4 colour, or "No data" in grey. */
+/** A point's level in its docs/ALERTS.md colour, or "No data" in grey. */
 export function PointLevelBadge({ level }: { level: PointLevel }) {
   const { t } = useTranslation();
   if (level) return <AlertLevelBadge level={level} />;

@@ -111,7 +111,7 @@ export interface ChartLine {
 
 const groundColour = '#8B5A2B';
 
-/** Horizontal lines: warning yellow, alert red (spec §9 colours), port limits dashed, ground level brown. */
+/** Horizontal lines: warning yellow, alert red (docs/LIMITS.md colours), port limits dashed, ground level brown. */
 export function chartLines(series: Pick<PointSeries, 'thresholds' | 'groundLevel'>): ChartLine[] {
   const t = series.thresholds;
   const candidates: [ChartLineKind, number | null, string, boolean][] = [

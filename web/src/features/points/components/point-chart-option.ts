@@ -32,7 +32,7 @@ export type PointChartOption = ComposeOption<
 export interface ChartAlertArea {
   from: number;
   to: number;
-  /** The level's row background (spec §4 colour, faint). */
+  /** The level's row background (docs/ALERTS.md colour, faint). */
   colour: string;
   label: string;
 }
@@ -149,7 +149,7 @@ export function buildChartOption(input: ChartOptionInput): PointChartOption {
         color: l.colour,
         width: 2,
         type: l.dashed ? 'dashed' : 'solid',
-        // pure yellow (spec §9) needs an outline to be seen on white
+        // pure yellow (docs/LIMITS.md) needs an outline to be seen on white
         shadowColor: 'rgba(0, 0, 0, 0.45)',
         shadowBlur: 1,
       },

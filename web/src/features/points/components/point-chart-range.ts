@@ -1,5 +1,5 @@
 /**
- * The point chart's range and port in the URL (DESIGN.md §12: views are URLs): `range` is a preset
+ * The point chart's range and port in the URL (docs/WEB.md: views are URLs): `range` is a preset
  * (24h, 7d, 30d, 1y; ending now) or `custom` with `from` and `to` (ISO 8601), `port` the port shown.
  * Missing or malformed values fall back to the last 7 days and the server's default port.
  */

@@ -2,7 +2,7 @@ import { Card, List, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PublicDatum } from '@aforo/contracts/public-dashboard';
 
-/** What the levels are measured from (DESIGN.md §11 "the datum explained"). */
+/** What the levels are measured from (docs/PUBLIC-DASHBOARD.md "the datum explained"). */
 export function DatumExplained({ datum }: { datum: PublicDatum }) {
   const { t } = useTranslation();
   return (

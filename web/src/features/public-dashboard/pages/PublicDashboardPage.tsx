@@ -7,7 +7,7 @@ import { DatumExplained } from '../components/DatumExplained';
 import { PublicMap } from '../components/PublicMap';
 import { PublicPointCard } from '../components/PublicPointCard';
 
-/** /public/dashboard/:slug: a company's public points for anyone (DESIGN.md §11), no sign-in. */
+/** /public/dashboard/:slug: a company's public points for anyone (docs/PUBLIC-DASHBOARD.md), no sign-in. */
 export function PublicDashboardPage() {
   const { t } = useTranslation();
   const slug = useParams().slug ?? '';

@@ -17,7 +17,7 @@ export interface RiverLevelCardProps {
   bare?: boolean;
 }
 
-/** The river-level widget drawn from its data (DESIGN.md §11), wherever that data came from. */
+/** The river-level widget drawn from its data (docs/PUBLIC-DASHBOARD.md), wherever that data came from. */
 export function RiverLevelCard({ level, href, bare = false }: RiverLevelCardProps) {
   const { t } = useTranslation();
   const time = useTimeFormat();
