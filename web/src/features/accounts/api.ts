@@ -1,5 +1,5 @@
-/** Calls of the Accounts section: users (spec §7) and companies. */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+/** Calls of the Accounts section: users (docs/API.md) and companies. */
+import { useQuery } from '@tanstack/react-query';
 import { companyListSchema, companySchema } from '@aforo/contracts/companies';
 import type { Company, CompanyInput } from '@aforo/contracts/companies';
 import { userListSchema, userSchema, validateEmailResponseSchema } from '@aforo/contracts/users';
@@ -7,7 +7,6 @@ import type { User, UserAction, UserInput, UserRow } from '@aforo/contracts/user
 import { apiRequest, queryString } from '../../lib/api';
 import { createCrudHooks, optionsParams } from '../../lib/crud-hooks';
 import { queryKeys } from '../../lib/query-keys';
-import type { ListParams } from '../../lib/query-keys';
 import { useSession } from '../../lib/session';
 
 // ── Users ────────────────────────────────────────────────────────────────────────────────────
@@ -19,17 +18,6 @@ const usersApi = createCrudHooks<UserRow, UserInput, User>({
   path: '/users',
   schemas: { list: userListSchema, item: userSchema },
 });
-
-/** GET /users: the current company's users, or provider staff with fdxUsers (ADMIN). */
-export function useUsersQuery(params: ListParams, options: { enabled?: boolean } = {}) {
-  const currentCompanyId = useSession((s) => s.currentCompanyId);
-  return useQuery({
-    queryKey: [...userKeys.all, 'list', currentCompanyId, params],
-    queryFn: () => apiRequest({ path: `/users${queryString(params)}`, schema: userListSchema }),
-    placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
-  });
-}
 
 /** GET /users/{id}; disabled for null (e.g. your own profile, which comes from /users/info/logged). */
 export function useUserQuery(id: string | null) {
@@ -88,18 +76,4 @@ export const useRestoreCompanyMutation = companiesApi.useRestoreMutation;
 /** Every company by name, for the ADMIN's user form and the device assignment. */
 export function useCompanyOptionsQuery(enabled: boolean) {
   return companiesApi.useOptionsQuery(optionsParams('business_name'), { enabled });
-}
-
-/** Users to pick from in filters: the current company's and, for an ADMIN, provider staff. */
-export function useUserOptions(enabled: boolean, withStaff: boolean): { value: string; label: string }[] {
-  const all = { page: 1, length: -1, order: 'name', dir: 'ASC' } as const;
-  const companyUsers = useUsersQuery(all, { enabled });
-  const staff = useUsersQuery({ ...all, fdxUsers: true }, { enabled: enabled && withStaff });
-  const rows = [...(companyUsers.data?.rows ?? []), ...(withStaff ? (staff.data?.rows ?? []) : [])];
-  const seen = new Set<string>();
-  return rows.flatMap((row) => {
-    if (seen.has(row.id)) return [];
-    seen.add(row.id);
-    return [{ value: row.id, label: `${row.name} ${row.surname} · ${row.email}` }];
-  });
 }

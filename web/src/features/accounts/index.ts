@@ -1,3 +1,3 @@
 export { accountsRoutes } from './routes';
-export { useCompanyOptionsQuery, useUserOptions } from './api';
+export { useCompanyOptionsQuery } from './api';
 export { userStateKey } from './user-states';

@@ -1,5 +1,4 @@
 export { devicesRoute } from './routes';
-export { DeviceKeyModal } from './components/DeviceKeyModal';
 export { DeviceStateBadge } from './components/DeviceStateBadge';
 export { DeviceDialogs } from './components/DeviceDialogs';
 export type { DeviceDialog } from './components/DeviceDialogs';

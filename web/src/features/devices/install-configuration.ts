@@ -1,4 +1,4 @@
-/** The install wizard's configuration step: form values, the contract input and the spec §5 checks. */
+/** The install wizard's configuration step: form values, the contract input and the docs/VALIDATION.md checks. */
 import { fieldMessage } from '@aforo/contracts/errors';
 import { installConfigurationSchema } from '@aforo/contracts/devices';
 import type { InstallConfigurationInput } from '@aforo/contracts/devices';
@@ -6,8 +6,8 @@ import type { Port } from '@aforo/contracts/models';
 import type { Point } from '@aforo/contracts/points';
 import { ApiError } from '../../lib/api';
 import { schemaErrors } from '../../lib/form-validation';
+import { portFormValues, toPortParameters, type PortFormValues } from '../../lib/port-parameters';
 import { sessionStore } from '../../lib/session';
-import { portFormValues, toPortParameters, type PortFormValues } from '../points';
 
 export interface InstallConfigurationValues {
   measureTime: string;

@@ -1,12 +1,7 @@
 export { pointsRoutes } from './routes';
-export { usePointOptionsQuery } from './api';
-export { PortParametersFields } from './components/PortParametersFields';
-export type { PortFieldsForm } from './components/PortParametersFields';
 export { FavouriteToggle } from './components/FavouriteToggle';
 export { PointLevelBadge } from './components/PointLevelBadge';
 export { ReadingValue } from './components/ReadingValue';
 export { PointParametersTable } from './components/PointParametersTable';
-export { portFormValues, toPortParameters } from './port-parameters';
-export type { PortFormValues } from './port-parameters';
 export { SeriesChart } from './components/SeriesChart';
 export { PointKindFavouriteFilters } from './components/PointKindFavouriteFilters';

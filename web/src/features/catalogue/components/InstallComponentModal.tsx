@@ -5,11 +5,11 @@ import { componentInstallSchema } from '@aforo/contracts/components';
 import type { Component } from '@aforo/contracts/components';
 import { isApiError } from '../../../lib/api';
 import { schemaValidator } from '../../../lib/form-validation';
+import { usePointOptionsQuery } from '../../../lib/points-api';
 import { useSession } from '../../../lib/session';
 import { FormModal } from '../../../ui/FormModal';
 import { showToast } from '../../../ui/toasts';
 import { useConfirm } from '../../../ui/useConfirm';
-import { usePointOptionsQuery } from '../../points';
 import { useInstallComponentMutation } from '../components-api';
 
 interface InstallFormValues {

@@ -1,9 +1,9 @@
 import type { Device } from '@aforo/contracts/devices';
+import { DeviceKeyModal } from '../../../ui/DeviceKeyModal';
 import { AssignDeviceModal } from './AssignDeviceModal';
 import { ChangeStateModal } from './ChangeStateModal';
 import { DeviceFormModal } from './DeviceFormModal';
 import { DeviceHistoryModal } from './DeviceHistoryModal';
-import { DeviceKeyModal } from './DeviceKeyModal';
 import { ImportDevicesModal } from './ImportDevicesModal';
 import { InstallWizard } from './InstallWizard';
 

@@ -16,10 +16,11 @@ import { useTranslation } from 'react-i18next';
 import { measureTimeOptions, transmissionTimeOptions } from '@aforo/contracts/constants';
 import type { Device } from '@aforo/contracts/devices';
 import { maxMeasuresForAvg } from '@aforo/contracts/point-parameters';
+import { usePointOptionsQuery } from '../../../lib/points-api';
+import { PortParametersFields } from '../../../ui/PortParametersFields';
+import type { PortFieldsForm } from '../../../ui/PortParametersFields';
 import { showToast } from '../../../ui/toasts';
 import { useModelOptionsQuery } from '../../catalogue';
-import { PortParametersFields, usePointOptionsQuery } from '../../points';
-import type { PortFieldsForm } from '../../points';
 import { useDevicesQuery, useInstallDeviceMutation } from '../api';
 import { deviceStateKey } from '../device-actions';
 import {
@@ -47,7 +48,7 @@ export interface InstallWizardProps {
 }
 
 /**
- * Install wizard (spec §2, DESIGN.md §5): an Inactive or Repaired device; then a point and its
+ * Install wizard (docs/WEB.md, docs/DEVICES.md): an Inactive or Repaired device; then a point and its
  * configuration (times and a form per port of the device's model, prefilled from the point), saved
  * with the install; then confirm.
  */

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { layerInputSchema } from '@aforo/contracts/layers';
 import type { Layer, LayerInput } from '@aforo/contracts/layers';
 import { applyServerError, schemaValidator } from '../../../lib/form-validation';
+import { usePointOptionsQuery } from '../../../lib/points-api';
 import { FormModal } from '../../../ui/FormModal';
 import { showToast } from '../../../ui/toasts';
-import { usePointOptionsQuery } from '../../points';
 import { useSaveLayerMutation } from '../api';
 
 export interface LayerFormModalProps {

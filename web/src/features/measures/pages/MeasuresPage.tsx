@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { measureFlags, measureOrderFields } from '@aforo/contracts/measures';
 import type { Measure } from '@aforo/contracts/measures';
 import { formatValue } from '../../../lib/format';
+import { usePointOptionsQuery } from '../../../lib/points-api';
 import { useTimeFormat } from '../../../lib/time';
 import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
@@ -14,7 +15,6 @@ import { listTableProps } from '../../../ui/list-table';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { SearchInput } from '../../../ui/SearchInput';
 import { useDevicesQuery } from '../../devices';
-import { usePointOptionsQuery } from '../../points';
 import { useMeasuresQuery } from '../api';
 import { FlagBadge } from '../components/FlagBadge';
 
@@ -44,7 +44,7 @@ export function MeasuresPage() {
   const { search: _search, ...paging } = listQueryParams(list);
   const query = useMeasuresQuery({ ...paging, pointId, deviceId, from, to, port, flag }, { enabled: chosen });
   const empty = chosen && query.isSuccess && !query.isPlaceholderData && query.data.total === 0;
-  // spec §5: an export names both dates; an open bound exports the range the list shows
+  // docs/VALIDATION.md: an export names both dates; an open bound exports the range the list shows
   const exportRange = { from: from ?? query.data?.from, to: to ?? query.data?.to };
   const exportBlocked = !chosen
     ? t('exports.needsPointOrDevice')

@@ -6,9 +6,9 @@ import { notificationConfigInputSchema } from '@aforo/contracts/notification-con
 import type { NotificationConfig } from '@aforo/contracts/notification-configs';
 import { applyServerError } from '../../../lib/form-validation';
 import { useRolesQuery } from '../../../lib/roles';
+import { useUserOptions } from '../../../lib/users-api';
 import { FormModal } from '../../../ui/FormModal';
 import { showToast } from '../../../ui/toasts';
-import { useUserOptions } from '../../accounts';
 import { useSaveNotificationConfigMutation } from '../api';
 import { configFormValues, toConfigInput, validateConfigForm } from '../config-form';
 import type { ConfigFormValues } from '../config-form';

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Point } from '@aforo/contracts/points';
-import { fieldsInUnit, portParameterFields, type PortParameterField } from '../port-parameters';
+import { fieldsInUnit, portParameterFields, type PortParameterField } from '../../../lib/port-parameters';
 
 /** The point's device parameters, one readable table per port: translated names, units, dashes for empty. */
 export function PointParametersTable({ point }: { point: Pick<Point, 'parameters' | 'unit'> }) {

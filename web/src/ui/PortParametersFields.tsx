@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Port } from '@aforo/contracts/models';
 import { calculatedUnits, fluidDensities, fluidTypes } from '@aforo/contracts/point-parameters';
 import { operationModes } from '@aforo/contracts/device-states';
-import { fieldsForPort, fieldsInUnit, type PortFormValues } from '../port-parameters';
+import { fieldsForPort, fieldsInUnit, type PortFormValues } from '../lib/port-parameters';
 
 /** The part of a Mantine form the fields use, at any path (the install wizard's, later the point form's). */
 export interface PortFieldsForm {
@@ -21,7 +21,7 @@ export interface PortParametersFieldsProps {
   unit?: string;
 }
 
-/** One port's device parameters: the fields every port has plus those of its type (DESIGN.md §6). */
+/** One port's device parameters: the fields every port has plus those of its type (docs/MEASURES.md). */
 export function PortParametersFields({ port, values, form, path, unit }: PortParametersFieldsProps) {
   const { t } = useTranslation();
   const fields = fieldsForPort(port.type, values.operation_mode);

@@ -1,6 +1,6 @@
 /**
- * One port's device parameters as form values (spec §3 "Device parameters"), their mapping to the
- * contract's portParametersSchema input, and which fields fit each port type (DESIGN.md §6).
+ * One port's device parameters as form values (docs/DATA-MODEL.md "Device parameters"), their mapping to the
+ * contract's portParametersSchema input, and which fields fit each port type (docs/MEASURES.md).
  */
 import type { PortType } from '@aforo/contracts/models';
 import type { portParametersSchema } from '@aforo/contracts/point-parameters';
