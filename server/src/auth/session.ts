@@ -10,7 +10,7 @@ import {
 } from '@aforo/contracts/roles';
 import type { UserState } from '@aforo/contracts/users';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../core/errors';
-import { userCaller, type RequestContext } from '../core/request-context';
+import { isGlobalUser, userContext, type RequestContext } from '../core/request-context';
 import type { ProfileRow, SessionRepository, UserRow } from './session.repository';
 import type { TokenService } from './jwt';
 import { fieldMessage } from '@aforo/contracts/errors';
@@ -23,10 +23,6 @@ export function profilesForCheck(rows: ProfileRow[]): ProfileForCheck[] {
     state: p.state === 'Active' ? 'Active' : 'Disabled',
     roles: p.roles as Role[],
   }));
-}
-
-export function isGlobalUser(profiles: ProfileForCheck[]): boolean {
-  return profiles.some((p) => p.state === 'Active' && p.roles.some(isGlobalRole));
 }
 
 /** Refuses accounts that may not hold a session; Change Password is let through (routes decide). */
@@ -94,19 +90,9 @@ export function createSessionResolver(tokens: TokenService, usersRepo: SessionRe
       if (check.claims.sv !== found.user.sessionVersion) throw new UnauthorizedError('AU1002');
       const profiles = profilesForCheck(found.profiles);
       const companyId = await currentCompany(companyHeader, found.user, profiles, lang);
-      const isGlobal = isGlobalUser(profiles);
-      return {
-        userId: found.user.id,
-        email: found.user.email,
-        state: found.user.state as UserState,
-        profiles,
-        companyId,
-        isGlobal,
-        roles: effectiveProfile(profiles, companyId)?.roles.slice() ?? [],
-        lang,
-        caller: userCaller({ userId: found.user.id, companyId, isGlobal }),
-        sessionVersion: found.user.sessionVersion,
-      };
+      const user = found.user;
+      const { id: userId, email, sessionVersion } = user;
+      return userContext({ userId, email, state: user.state as UserState, profiles, sessionVersion }, companyId, lang);
     },
   };
 }

@@ -20,7 +20,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
 import { ensureMeasurePartitions } from '../db/partitions';
 import { companies, measurementPoints, measures, measuresHourly } from '../db/schema';
-import { userCaller, type RequestContext } from '../core/request-context';
+import { userContext, type RequestContext } from '../core/request-context';
 import { createPointSeriesService } from '../modules/points/point-series.service';
 
 const { values: args } = parseArgs({
@@ -98,17 +98,11 @@ async function main() {
     await db.execute(sql`vacuum analyze measures`);
 
     const userId = randomUUID();
-    const ctx: RequestContext = {
-      userId,
-      email: 'bench@aforo.dev',
-      state: 'Active',
-      profiles: [{ companyId: company!.id, state: 'Active', roles: ['ROLE_USER'] }],
-      companyId: company!.id,
-      isGlobal: false,
-      roles: ['ROLE_USER'],
-      lang: 'en',
-      caller: userCaller({ userId, companyId: company!.id, isGlobal: false }),
-    };
+    const ctx: RequestContext = userContext(
+      { userId, email: 'bench@aforo.dev', state: 'Active', profiles: [{ companyId: company!.id, state: 'Active', roles: ['ROLE_USER'] }] },
+      company!.id,
+      'en',
+    );
     const service = createPointSeriesService(db);
     const dayStart = new Date(end.getTime() - 86_400_000);
 

@@ -14,6 +14,18 @@ import { openTestDatabase } from '../test/test-database';
 import { createAccess, type Access } from './access';
 import type { Caller } from './request-context';
 
+/** A signed-in user in a company; the access function reads only the kind, company and staff flag. */
+const userCaller = (companyId: string, isGlobal: boolean): Caller => ({
+  kind: 'user',
+  userId: 'u',
+  email: 'u@test.aforo.dev',
+  state: 'Active',
+  profiles: [],
+  roles: [],
+  companyId,
+  isGlobal,
+});
+
 let database: Database;
 let access: Access;
 const ids = {} as Record<
@@ -63,7 +75,7 @@ const sorted = (set: Set<string>) => [...set].sort();
 
 describe('the one access function', () => {
   it('a company user sees their current company’s points and devices, nothing of another company', async () => {
-    const caller: Caller = { kind: 'user', userId: 'u', companyId: ids.a, isGlobal: false };
+    const caller: Caller = userCaller(ids.a, false);
     expect(sorted(await access.visiblePoints(caller, allPoints()))).toEqual(
       [ids.aPoint, ids.aPublic, ids.aDeleted].sort(),
     );
@@ -81,7 +93,7 @@ describe('the one access function', () => {
   });
 
   it('provider staff see the points of the company they picked, and every device', async () => {
-    const caller: Caller = { kind: 'user', userId: 'u', companyId: ids.b, isGlobal: true };
+    const caller: Caller = userCaller(ids.b, true);
     expect(sorted(await access.visiblePoints(caller, allPoints()))).toEqual([ids.bPoint]);
     expect(sorted(await access.visibleDevices(caller, allDevices()))).toEqual(allDevices().sort());
   });
@@ -136,9 +148,9 @@ describe('the one access function', () => {
       .values({ typeId, serial: `S-${Date.now()}` })
       .returning();
     const userA = await buildUser(db, { companyId: ids.a });
-    const aUser: Caller = { kind: 'user', userId: 'u', companyId: ids.a, isGlobal: false };
-    const bUser: Caller = { kind: 'user', userId: 'u', companyId: ids.b, isGlobal: false };
-    const staff: Caller = { kind: 'user', userId: 'u', companyId: ids.b, isGlobal: true };
+    const aUser: Caller = userCaller(ids.a, false);
+    const bUser: Caller = userCaller(ids.b, false);
+    const staff: Caller = userCaller(ids.b, true);
     await expect(access.assertComponent(aUser, atA!.id)).resolves.toBeUndefined();
     await expect(access.assertComponent(bUser, atA!.id)).rejects.toMatchObject({
       status: 404,

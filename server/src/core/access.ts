@@ -1,14 +1,25 @@
 /**
- * The one access function: given a caller and ids of points or devices (and of the components,
+ * The one access check. `assertCan` asks for a right; the access function, given a caller and ids of points or devices (and of the components,
  * layers and users hanging on them), the ones it may see. Every service that names such an item by
  * id asks it (points, devices, components, component types, layers, user administration, telemetry reads), so a new kind of caller (API token, public dashboard, system job) is answered
  * in one place.
  */
+import type { ErrorCode } from '@aforo/contracts/errors';
+import type { Right } from '@aforo/contracts/roles';
 import type { Db } from '../db/client';
 import { createAccessRepository } from './access.repository';
-import { NotFoundError } from './errors';
-import type { Caller } from './request-context';
-import type { ErrorCode } from '@aforo/contracts/errors';
+import { ForbiddenError, NotFoundError } from './errors';
+import type { Caller, RequestContext } from './request-context';
+
+/** Whether the caller holds the right in the current company (core/rights.ts, per kind of caller). */
+export function can(ctx: RequestContext, right: Right): boolean {
+  return ctx.rights.has(right);
+}
+
+/** The first line of every service method: the right held in the current company, else 403. */
+export function assertCan(ctx: RequestContext, right: Right): void {
+  if (!can(ctx, right)) throw new ForbiddenError();
+}
 
 export interface Access {
   visiblePoints(caller: Caller, ids: readonly string[]): Promise<Set<string>>;

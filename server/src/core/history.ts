@@ -4,17 +4,24 @@
  */
 import type { Db } from '../db/client';
 import { createHistoryRepository, type ChangeRecord } from './history.repository';
+import { actorId, type RequestContext } from './request-context';
+
+/** Who made a change: the call's context (its user, if a person called), a user, or null for the system. */
+export type Actor = RequestContext | { userId: string } | null;
+
+const idOf = (actor: Actor): string | null =>
+  actor === null ? null : 'caller' in actor ? actorId(actor) : actor.userId;
 
 /** Writes a history entry inside the transaction `tx` of the change it describes. */
-export function recordChange(tx: Db, actor: { userId: string } | null, change: ChangeRecord): Promise<void> {
-  return createHistoryRepository(tx).recordMany(actor?.userId ?? null, [change]);
+export function recordChange(tx: Db, actor: Actor, change: ChangeRecord): Promise<void> {
+  return createHistoryRepository(tx).recordMany(idOf(actor), [change]);
 }
 /** Several entries by one actor (null: the system), in one statement. */
 export function recordChanges(
   tx: Db,
-  actor: { userId: string } | null,
+  actor: Actor,
   changes: ChangeRecord[],
 ): Promise<void> {
-  return createHistoryRepository(tx).recordMany(actor?.userId ?? null, changes);
+  return createHistoryRepository(tx).recordMany(idOf(actor), changes);
 }
 export type { ChangeRecord };

@@ -1,37 +1,88 @@
 import type { Language } from '@aforo/contracts/constants';
-import type { ProfileForCheck, Role } from '@aforo/contracts/roles';
+import { effectiveProfile, isGlobalRole, type ProfileForCheck, type Right, type Role } from '@aforo/contracts/roles';
 import type { UserState } from '@aforo/contracts/users';
+import type { Viewer } from '../db/scope';
+import { ForbiddenError } from './errors';
+import { rightsOf } from './rights';
 
-/**
- * Who is calling. A signed-in user today; API tokens (their company, optionally some layers), the
- * public dashboard (a company's public points) and the system (jobs, ingestion) are callers too,
- * and the one access function (core/access.ts) answers for each kind.
- */
-export type Caller =
-  | { kind: 'user'; userId: string; companyId: string | null; isGlobal: boolean }
-  | { kind: 'apiToken'; tokenId: string; companyId: string; layerIds: string[] | null }
-  | { kind: 'public'; companyId: string }
-  | { kind: 'system'; reason: string };
-
-/** Who is calling and for which company; the first argument of every service and repository call. */
-export interface RequestContext {
+/** A signed-in user: their profiles decide their rights in the current company (docs/ROLES.md). */
+export interface UserCaller {
+  kind: 'user';
   userId: string;
   email: string;
   state: UserState;
   profiles: ProfileForCheck[];
-  /** The company the call is about (X-Current-Company, else the user's default). */
+  /** The roles of the profile that counts in the current company. */
+  roles: Role[];
+  /** The company the call is about; the access function scopes points to it. */
   companyId: string | null;
   /** Provider staff: their global profile holds ADMIN, CHIEF or VIEWER. */
   isGlobal: boolean;
-  roles: Role[];
-  lang: Language;
-  /** The same caller, as the access function sees it. */
-  caller: Caller;
   /** The session version of the caller's token (a refresh keeps it; see auth/session.ts). */
   sessionVersion?: number;
 }
 
-/** The caller of a signed-in user's context. */
-export function userCaller(ctx: Pick<RequestContext, 'userId' | 'companyId' | 'isGlobal'>): Caller {
-  return { kind: 'user', userId: ctx.userId, companyId: ctx.companyId, isGlobal: ctx.isGlobal };
+/**
+ * Who is calling. Every kind enters the same service methods; `rights` (core/rights.ts) and the one
+ * access function (core/access.ts) answer for each kind, so no caller needs a second door.
+ */
+export type Caller =
+  | UserCaller
+  | { kind: 'apiToken'; tokenId: string; companyId: string; layerIds: string[] | null }
+  | { kind: 'public'; companyId: string }
+  | { kind: 'system'; reason: string };
+
+/** Who is calling, for which company, in which language, with which rights: every service's first argument. */
+export interface RequestContext {
+  caller: Caller;
+  /** The company the call is about (for users X-Current-Company, else their default). */
+  companyId: string | null;
+  lang: Language;
+  /** What the caller may do in `companyId`. */
+  rights: ReadonlySet<Right>;
+  /** May read across companies: provider staff and the system. */
+  isGlobal: boolean;
+}
+
+/** The context of a caller in a company; rights follow from the caller's kind. */
+export function contextOf(caller: Caller, companyId: string | null, lang: Language): RequestContext {
+  const isGlobal = caller.kind === 'system' || (caller.kind === 'user' && caller.isGlobal);
+  return { caller, companyId, lang, rights: rightsOf(caller, companyId), isGlobal };
+}
+
+/** Provider staff: an active profile holds a global role (ADMIN, CHIEF, VIEWER). */
+export function isGlobalUser(profiles: readonly ProfileForCheck[]): boolean {
+  return profiles.some((p) => p.state === 'Active' && p.roles.some(isGlobalRole));
+}
+
+/** A signed-in user's context in a company: roles and rights follow from their profiles there. */
+export function userContext(
+  user: Pick<UserCaller, 'userId' | 'email' | 'state' | 'profiles' | 'sessionVersion'>,
+  companyId: string | null,
+  lang: Language,
+): RequestContext {
+  const roles = effectiveProfile(user.profiles, companyId)?.roles.slice() ?? [];
+  const isGlobal = isGlobalUser(user.profiles);
+  return contextOf({ kind: 'user', ...user, roles, companyId, isGlobal }, companyId, lang);
+}
+
+/** A job's or an engine's context in a company (every right; the reason is for logs and audits). */
+export function systemContext(reason: string, companyId: string | null, lang: Language = 'es'): RequestContext {
+  return contextOf({ kind: 'system', reason }, companyId, lang);
+}
+
+/** The signed-in user behind the call; operations that only a person can do (own password, favourites) ask it. */
+export function userOf(ctx: RequestContext): UserCaller {
+  if (ctx.caller.kind !== 'user') throw new ForbiddenError();
+  return ctx.caller;
+}
+
+/** The user an audit or an `updated_by` names: null for the system, a token or the public. */
+export function actorId(ctx: RequestContext): string | null {
+  return ctx.caller.kind === 'user' ? ctx.caller.userId : null;
+}
+
+/** The call's company and the user whose favourites decorate list rows (db/scope.ts). */
+export function viewerOf(ctx: RequestContext): Viewer {
+  return { companyId: ctx.companyId, userId: actorId(ctx) };
 }

@@ -6,8 +6,16 @@ export interface Scope {
   companyId: string | null;
 }
 
+/** An id no row has: what a missing company or user matches (nothing). */
+export const nobody = '00000000-0000-0000-0000-000000000000';
+
 /** Restricts a company-owned column to the request's current company; no company → nothing. */
 export function inCompany(scope: Scope, column: PgColumn): SQL {
-  if (scope.companyId === null) return eq(column, '00000000-0000-0000-0000-000000000000');
+  if (scope.companyId === null) return eq(column, nobody);
   return eq(column, scope.companyId);
+}
+
+/** A scope and the user whose favourites decorate the rows (null: a caller that is not a person). */
+export interface Viewer extends Scope {
+  userId: string | null;
 }

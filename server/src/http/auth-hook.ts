@@ -1,8 +1,9 @@
-/** Authentication and the route-level role check (spec §6), applied to every route in one place. */
+/** Authentication and the route-level role check (docs/ROLES.md), applied to every route in one place. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canUseRouteGroup } from '@aforo/contracts/roles';
 import type { SessionResolver } from '../auth/session';
 import { ForbiddenError } from '../core/errors';
+import { userOf } from '../core/request-context';
 import { languageOf } from './language';
 import { isPublicRoute } from './public-routes';
 
@@ -39,8 +40,9 @@ export function registerAuthHook(app: FastifyInstance, sessions: SessionResolver
       lang,
     );
     request.ctx = ctx;
-    if (ctx.state === 'Change Password' && !config.allowPasswordChange) throw new ForbiddenError('AU1007');
-    if (!config.access || !canUseRouteGroup(ctx.profiles, ctx.companyId, config.access))
+    const user = userOf(ctx);
+    if (user.state === 'Change Password' && !config.allowPasswordChange) throw new ForbiddenError('AU1007');
+    if (!config.access || !canUseRouteGroup(user.profiles, ctx.companyId, config.access))
       throw new ForbiddenError();
   });
   return table;

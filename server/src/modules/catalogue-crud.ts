@@ -4,7 +4,7 @@
  */
 import type { ErrorCode } from '@aforo/contracts/errors';
 import type { Right } from '@aforo/contracts/roles';
-import { assertCan } from '../auth/access';
+import { assertCan } from '../core/access';
 import type { Db } from '../db/client';
 import { transactor } from '../db/transaction';
 import { NotFoundError } from '../core/errors';

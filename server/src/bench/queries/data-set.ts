@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { ensureMeasurePartitions } from '../../db/partitions';
-import { userCaller, type RequestContext } from '../../core/request-context';
+import { userContext, type RequestContext } from '../../core/request-context';
 import type { BenchDataSet } from './query';
 
 export const benchCompanyName = 'Bench queries S.A.';
@@ -62,17 +62,11 @@ export async function findDataSet(database: Database): Promise<BenchDataSet | un
 
 function contextOf(companyId: string, userId: string): RequestContext {
   const roles = ['ROLE_ADMIN_CLIENTE' as const];
-  return {
-    userId,
-    email: benchUserEmail,
-    state: 'Active',
-    profiles: [{ companyId, state: 'Active', roles }],
+  return userContext(
+    { userId, email: benchUserEmail, state: 'Active', profiles: [{ companyId, state: 'Active', roles }] },
     companyId,
-    isGlobal: false,
-    roles,
-    lang: 'en',
-    caller: userCaller({ userId, companyId, isGlobal: false }),
-  };
+    'en',
+  );
 }
 
 /** One year of a river-like level every `seconds` for each point, ending at `end`. */

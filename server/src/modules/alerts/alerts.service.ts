@@ -1,6 +1,6 @@
 /**
- * Alerts for Technical Operation → alerts and the point page (DESIGN.md §7): every role that sees the
- * company's monitoring reads them; whoever may edit points acknowledges and shelves (DESIGN.md §3).
+ * Alerts for Technical Operation → alerts and the point page (docs/ALERTS.md): every role that sees the
+ * company's monitoring reads them; whoever may edit points acknowledges and shelves (docs/ROLES.md).
  * Each action is audited in the history of changes and announced (alert.changed) after commit.
  * Another company's alert answers 404 AL1000, as if it did not exist.
  */
@@ -12,9 +12,9 @@ import type {
   AlertShelve,
 } from '@aforo/contracts/alerts';
 import { maxShelveDays } from '@aforo/contracts/alerts';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import { AppError, NotFoundError } from '../../core/errors';
-import type { RequestContext } from '../../core/request-context';
+import { type RequestContext, userOf } from '../../core/request-context';
 import type { Db } from '../../db/client';
 import { afterCommit, type Transact } from '../../db/transaction';
 import { recordChange } from '../../core/history';
@@ -62,7 +62,7 @@ export function createAlertsService(db: Db, transact: Transact) {
       const locked = await txRepo.lockInCompany(ctx, ids);
       const changed = await txRepo.acknowledge(
         locked.map((a) => a.id),
-        ctx.userId,
+        userOf(ctx).userId,
         body.comment,
       );
       for (const after of changed)
@@ -93,7 +93,7 @@ export function createAlertsService(db: Db, transact: Transact) {
       const eligible = locked.filter((a) => (body ? a.clearedAt === null : a.shelvedUntil !== null));
       const changed = await txRepo.shelve(
         eligible.map((a) => a.id),
-        body ? ctx.userId : null,
+        body ? userOf(ctx).userId : null,
         body?.until ?? null,
         body?.reason ?? null,
       );

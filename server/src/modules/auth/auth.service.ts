@@ -1,11 +1,11 @@
-/** Sign-in and token refresh (DESIGN.md §3). */
+/** Sign-in and token refresh (docs/ROLES.md). */
 import { signInAttemptsPerMinute } from '@aforo/contracts/constants';
 import type { LoginRequest } from '@aforo/contracts/auth';
 import type { TokenService } from '../../auth/jwt';
 import { verifyPassword } from '../../auth/passwords';
 import { assertAccountUsable, profilesForCheck, tokenRoles, type SessionResolver } from '../../auth/session';
 import { UnauthorizedError } from '../../core/errors';
-import type { RequestContext } from '../../core/request-context';
+import { type RequestContext, userOf } from '../../core/request-context';
 import type { UsersRepository } from '../users/users.repository';
 import { createSignInThrottle, type SignInLimits } from './sign-in-throttle';
 
@@ -50,12 +50,13 @@ export function createAuthService(
 
     /** A fresh token for a session whose token is still valid (the auth hook has checked it). */
     refresh(ctx: RequestContext): Promise<string> {
+      const user = userOf(ctx);
       return tokens.sign({
-        sub: ctx.userId,
-        username: ctx.email,
-        roles: tokenRoles(ctx.state, ctx.profiles, ctx.companyId),
+        sub: user.userId,
+        username: user.email,
+        roles: tokenRoles(user.state, user.profiles, ctx.companyId),
         // the version the hook checked, not a newer one: a session ended meanwhile stays ended
-        sv: ctx.sessionVersion ?? 0,
+        sv: user.sessionVersion ?? 0,
       });
     },
   };

@@ -6,7 +6,7 @@ import {
   type CompanyListQuery,
 } from '@aforo/contracts/companies';
 import { fieldMessage } from '@aforo/contracts/errors';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';

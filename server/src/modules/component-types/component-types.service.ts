@@ -9,7 +9,7 @@ import type {
   ComponentTypeListQuery,
 } from '@aforo/contracts/component-types';
 import { fieldMessage } from '@aforo/contracts/errors';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import { createAccess } from '../../core/access';
 import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
@@ -23,7 +23,7 @@ import {
   type ComponentTypesRepository,
 } from './component-types.repository';
 
-/** Disabling needs every component inactive (DESIGN.md §5). */
+/** Disabling needs every component inactive (docs/DEVICES.md). */
 async function assertCanDisable(repo: ComponentTypesRepository, id: string): Promise<void> {
   const blockers = await repo.disableBlockers(id);
   // SET1006 when a component is fitted to an Active device (measuring now), SET1005 for any other installed one

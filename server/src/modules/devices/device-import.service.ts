@@ -5,11 +5,11 @@
 import type { DeviceImport, DeviceImportResult, DeviceInputParsed } from '@aforo/contracts/devices';
 import { deviceInputSchema } from '@aforo/contracts/devices';
 import { errorMessage, fieldMessage } from '@aforo/contracts/errors';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
 import { ValidationError } from '../../core/errors';
-import type { RequestContext } from '../../core/request-context';
+import { type RequestContext, actorId } from '../../core/request-context';
 import { parseCsv } from '../../lib/csv';
 import { recordChange } from '../../core/history';
 import { createDeviceImportRepository, type ImportIndex } from './device-import.repository';
@@ -133,12 +133,12 @@ export function createDeviceImportService(db: Db) {
         for (const { input, companyId } of planned) {
           // with a company the device is assigned straight away (Inactive, in store); otherwise it enters the stock
           const state = companyId ? 'Inactive' : 'Available';
-          const id = await repo.insert({ ...input, companyId, state, updatedBy: ctx.userId });
+          const id = await repo.insert({ ...input, companyId, state, updatedBy: actorId(ctx) });
           await repo.recordState({
             deviceId: id,
             fromState: null,
             toState: state,
-            byUserId: ctx.userId,
+            byUserId: actorId(ctx),
             pointId: null,
             reason: 'import',
           });

@@ -1,4 +1,4 @@
-/** Devices: the fleet register, its life cycle (DESIGN.md §5) and the device key. */
+/** Devices: the fleet register, its life cycle (docs/DEVICES.md) and the device key. */
 import { randomBytes } from 'node:crypto';
 import {
   canTransition,
@@ -17,14 +17,14 @@ import type {
   DeviceStateChange,
 } from '@aforo/contracts/devices';
 import { fieldMessage, type ErrorCode } from '@aforo/contracts/errors';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import { createAccess } from '../../core/access';
 import { hashKey } from '../../lib/key-hash';
 import type { Db } from '../../db/client';
 import { afterCommit, transactor } from '../../db/transaction';
 import type { EventPublisher } from '../../events/event-map';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
-import type { RequestContext } from '../../core/request-context';
+import { type RequestContext, actorId } from '../../core/request-context';
 import { recordChange } from '../../core/history';
 import { pointHistory } from '../points/points.mapper';
 import { createPointsRepository } from '../points/points.repository';
@@ -95,7 +95,7 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
     reason: string | null,
   ) {
     const repo = createDevicesRepository(tx);
-    await repo.update(before.id, { ...values, updatedBy: ctx.userId });
+    await repo.update(before.id, { ...values, updatedBy: actorId(ctx) });
     afterCommit(tx, 'device.changed', { deviceId: before.id });
     const after = (await repo.findAcrossCompanies(before.id))!;
     if (after.state !== before.state) {
@@ -103,7 +103,7 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
         deviceId: before.id,
         fromState: before.state,
         toState: after.state,
-        byUserId: ctx.userId,
+        byUserId: actorId(ctx),
         pointId: after.measurementPointId ?? before.measurementPointId,
         reason,
       });
@@ -127,7 +127,7 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
     configuration: NonNullable<DeviceInstall['configuration']>,
   ) {
     const points = createPointsRepository(tx);
-    const scope = { companyId: where.companyId, userId: ctx.userId };
+    const scope = { companyId: where.companyId, userId: actorId(ctx) };
     const before = (await points.findInCompany(scope, where.pointId))!;
     await points.update(scope, where.pointId, configuration);
     const after = (await points.findInCompany(scope, where.pointId))!;
@@ -179,13 +179,13 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
       return transact(async (tx) => {
         const repo = createDevicesRepository(tx);
         await assertInput(ctx, repo, input);
-        const id = await repo.insert({ ...input, state: 'Available', updatedBy: ctx.userId });
+        const id = await repo.insert({ ...input, state: 'Available', updatedBy: actorId(ctx) });
         const after = (await repo.findAcrossCompanies(id))!;
         await repo.recordState({
           deviceId: id,
           fromState: null,
           toState: 'Available',
-          byUserId: ctx.userId,
+          byUserId: actorId(ctx),
           pointId: null,
           reason: null,
         });
@@ -362,7 +362,7 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
     },
 
     /**
-     * ADMIN only: no point, no measures (DESIGN.md §5), no components. The row is locked first, so an
+     * ADMIN only: no point, no measures (docs/DEVICES.md), no components. The row is locked first, so an
      * ingestion batch either commits its measures before the check (refused: EQ1011) or waits and
      * finds the device gone (its message refused, nothing orphaned).
      */
@@ -397,7 +397,7 @@ export function createDevicesService(db: Db, events?: EventPublisher) {
         const before = await visible(tx, ctx, id);
         if (before.state === 'Decommissioned') throw new ConflictError('EQ1019');
         const key = randomBytes(24).toString('base64url');
-        await repo.update(id, { keyHash: hashKey(key), updatedBy: ctx.userId });
+        await repo.update(id, { keyHash: hashKey(key), updatedBy: actorId(ctx) });
         afterCommit(tx, 'device.changed', { deviceId: id });
         await recordChange(tx, ctx, {
           entityType: 'device',

@@ -6,7 +6,7 @@
  * the same filters under the same rules.
  */
 import type { EventExportQuery, EventListQuery } from '@aforo/contracts/events';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import type { Db } from '../../db/client';
 import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';

@@ -1,6 +1,6 @@
-/** Refused device messages (spec §8 reasons): provider staff (ADMIN, CHIEF, VIEWER) read them. */
+/** Refused device messages (reasons in docs/MEASURES.md): provider staff (ADMIN, CHIEF, VIEWER) read them. */
 import type { FailedMeasureExportQuery, FailedMeasureListQuery } from '@aforo/contracts/failed-measures';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import type { Db } from '../../db/client';
 import { AppError, NotFoundError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';

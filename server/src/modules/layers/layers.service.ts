@@ -1,7 +1,7 @@
 /** Layers of the current company: named, coloured sets of its points on the map. */
 import { fieldMessage } from '@aforo/contracts/errors';
 import type { Layer, LayerInput, LayerListQuery } from '@aforo/contracts/layers';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import { createAccess } from '../../core/access';
 import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';

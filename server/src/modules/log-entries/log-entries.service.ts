@@ -1,6 +1,6 @@
 /** History of changes: company users see their company's entries, provider staff see all. */
 import type { LogEntryExportQuery, LogEntryListQuery } from '@aforo/contracts/log-entries';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../core/request-context';
 import { toLogEntry } from './log-entries.mapper';

@@ -1,5 +1,5 @@
 import type { Mail, MailListQuery } from '@aforo/contracts/mail-outbox';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import type { Db } from '../../db/client';
 import { NotFoundError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';

@@ -46,7 +46,7 @@ export function createMapRepository(db: Db) {
      * aggregates join on their own indexes (series_latest and point_favourites primary keys), so the
      * cost grows with the company's points, not with its measures.
      */
-    async points(scope: Scope, userId: string, layerId?: string): Promise<MapPointRow[]> {
+    async points(scope: Scope, userId: string | null, layerId?: string): Promise<MapPointRow[]> {
       const companyId = scope.companyId ?? none;
       const inLayer = layerId
         ? sql`and p.id in (select point_id from layer_points where layer_id = ${p(layerId)}::uuid)`

@@ -4,10 +4,10 @@
  * it (SPECTATOR included: the dashboard shows the map).
  */
 import type { MapPayload, MapQuery, MapTiles } from '@aforo/contracts/map';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import { createAccess } from '../../core/access';
 import type { Db } from '../../db/client';
-import type { RequestContext } from '../../core/request-context';
+import { type RequestContext, actorId } from '../../core/request-context';
 import { toMapLayer, toMapPoint } from './map.mapper';
 import { createMapRepository } from './map.repository';
 
@@ -25,7 +25,7 @@ export function createMapService(db: Db, options: MapServiceOptions = { tiles: d
       if (query.layerId) await createAccess(db).assertLayer(ctx.caller, query.layerId);
       const [layerRows, pointRows] = await Promise.all([
         repo.layers(ctx),
-        repo.points(ctx, ctx.userId, query.layerId),
+        repo.points(ctx, actorId(ctx), query.layerId),
       ]);
       const layers = layerRows.map(toMapLayer);
       const layerIndex = new Map(layers.map((layer, i) => [layer.id, i]));

@@ -13,7 +13,7 @@ import {
   type MeasureListQuery,
 } from '@aforo/contracts/measures';
 import type { Frequency } from '@aforo/contracts/common/frequency';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import type { Db } from '../../db/client';
 import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';

@@ -8,7 +8,7 @@ import { trendLookbackHours, trendWindowMinutes, type MonitoringQuery } from '@a
 import { noDataLevel } from '@aforo/contracts/point-state';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/search';
-import type { Scope } from '../../db/scope';
+import { nobody, type Scope, type Viewer } from '../../db/scope';
 import { pointRanks, rankOfLevel, rowsOf, statesOfPoints } from './point-state.repository';
 
 const p = sql.param;
@@ -60,9 +60,9 @@ export function createMonitoringRepository(db: Db) {
      * with no level filter (the default view), the level of every point is not needed: the page is
      * chosen from measurement_points alone.
      */
-    async list(scope: Scope & { userId: string }, query: MonitoringQuery) {
+    async list(scope: Viewer, query: MonitoringQuery) {
       if (scope.companyId === null) return { rows: [], total: 0 };
-      const where = matching(scope.companyId, scope.userId, query);
+      const where = matching(scope.companyId, (scope.userId ?? nobody), query);
       const byState = query.level !== undefined || query.order !== 'name';
       const points = sql`select mp.id from measurement_points mp where ${where}`;
       const source = byState
@@ -72,7 +72,7 @@ export function createMonitoringRepository(db: Db) {
         select mp.id::text, mp.name, mp.kind, mp.unit, (f.point_id is not null) as favourite,
           count(*) over ()::int as total
         from ${source}
-        left join point_favourites f on f.point_id = mp.id and f.user_id = ${p(scope.userId)}::uuid
+        left join point_favourites f on f.point_id = mp.id and f.user_id = ${p((scope.userId ?? nobody))}::uuid
         where ${where} ${levelFilter(query.level)}
         ${orderBy(query)}
         limit ${p(query.length)} offset ${p((query.page - 1) * query.length)}`);
@@ -97,12 +97,12 @@ export function createMonitoringRepository(db: Db) {
       };
     },
 
-    async count(scope: Scope & { userId: string }, query: MonitoringQuery): Promise<number> {
+    async count(scope: Viewer, query: MonitoringQuery): Promise<number> {
       if (scope.companyId === null) return 0;
       const result = await db.execute(sql`
         select count(*)::int as n from measurement_points mp
-        ${query.level ? sql`join (${pointRanks(sql`select mp.id from measurement_points mp where ${matching(scope.companyId, scope.userId, query)}`, scope.companyId)}) r on r.point_id = mp.id` : sql``}
-        where ${matching(scope.companyId, scope.userId, query)} ${levelFilter(query.level)}`);
+        ${query.level ? sql`join (${pointRanks(sql`select mp.id from measurement_points mp where ${matching(scope.companyId, (scope.userId ?? nobody), query)}`, scope.companyId)}) r on r.point_id = mp.id` : sql``}
+        where ${matching(scope.companyId, (scope.userId ?? nobody), query)} ${levelFilter(query.level)}`);
       return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
     },
 

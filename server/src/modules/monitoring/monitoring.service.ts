@@ -1,8 +1,8 @@
-/** The monitoring list (spec §2, §6: the general roles; not SPECTATOR). */
+/** The monitoring list (docs/WEB.md, docs/ROLES.md: the general roles; not SPECTATOR). */
 import type { MonitoringList, MonitoringQuery } from '@aforo/contracts/monitoring';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import type { Db } from '../../db/client';
-import type { RequestContext } from '../../core/request-context';
+import { type RequestContext, viewerOf } from '../../core/request-context';
 import { toMonitoringRow, toTrend } from './monitoring.mapper';
 import { createMonitoringRepository } from './monitoring.repository';
 
@@ -11,7 +11,7 @@ export function createMonitoringService(db: Db) {
   return {
     async list(ctx: RequestContext, query: MonitoringQuery): Promise<MonitoringList> {
       assertCan(ctx, 'monitoring.read');
-      const { rows, total } = await repo.list(ctx, query);
+      const { rows, total } = await repo.list(viewerOf(ctx), query);
       const references = await repo.trendReferences(
         rows.flatMap((r) => (r.latest ? [{ pointId: r.pointId, port: r.latest.port, ts: r.latest.ts }] : [])),
       );

@@ -1,5 +1,5 @@
 /**
- * Notification configs of the current company (DESIGN.md §7, spec §5): ADMIN and ADMIN_CLIENTE
+ * Notification configs of the current company (docs/ALERTS.md, docs/VALIDATION.md): ADMIN and ADMIN_CLIENTE
  * (right notifications.manage). Another company's config answers 404. The users named must hold a
  * profile in the company (else 400 on userIds / escalation.userIds). A webhook URL whose host is an IP
  * of our own networks or localhost is refused (AL1004, SSRF) unless WEBHOOK_ALLOW_PRIVATE; names are
@@ -12,7 +12,7 @@ import type {
   NotificationConfigInputParsed,
   NotificationConfigListQuery,
 } from '@aforo/contracts/notification-configs';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import { NotFoundError, ValidationError } from '../../core/errors';
 import { isNonPublicHost } from '../../lib/ip-address';
 import type { RequestContext } from '../../core/request-context';

@@ -8,16 +8,16 @@ import type {
   NotificationListQuery,
   NotificationPreferences,
 } from '@aforo/contracts/notifications';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import { NotFoundError } from '../../core/errors';
-import type { RequestContext } from '../../core/request-context';
+import { type RequestContext, userOf } from '../../core/request-context';
 import type { Db } from '../../db/client';
 import { toDelivery, toNotification } from '../../notifying/notifications.mapper';
 import { createNotificationsRepository } from '../../notifying/notifications.repository';
 
 export function createNotificationsService(db: Db) {
   const repo = createNotificationsRepository(db);
-  const mine = (ctx: RequestContext) => ({ userId: ctx.userId, companyId: ctx.companyId });
+  const mine = (ctx: RequestContext) => ({ userId: userOf(ctx).userId, companyId: ctx.companyId });
 
   return {
     async list(ctx: RequestContext, query: NotificationListQuery) {
@@ -46,7 +46,7 @@ export function createNotificationsService(db: Db) {
       body: NotificationPreferences,
     ): Promise<NotificationPreferences> {
       if (ctx.companyId === null) throw new NotFoundError('CO1000');
-      await repo.setQuietHours(ctx.userId, ctx.companyId, body.quietHours);
+      await repo.setQuietHours(userOf(ctx).userId, ctx.companyId, body.quietHours);
       return { quietHours: await repo.quietHours(mine(ctx)) };
     },
 

@@ -1,5 +1,5 @@
 /**
- * The overview (spec §2 Overview; §6: the general roles, not SPECTATOR): the current company at a
+ * The overview (docs/WEB.md Overview; docs/ROLES.md: the general roles, not SPECTATOR): the current company at a
  * glance and, for provider staff, every client company's figures (the provider's network).
  */
 import { alertListQuerySchema } from '@aforo/contracts/alerts';
@@ -9,7 +9,7 @@ import {
   type OverviewCompaniesQuery,
   type OverviewCompanyRow,
 } from '@aforo/contracts/overview';
-import { assertCan, can } from '../../auth/access';
+import { assertCan, can } from '../../core/access';
 import { NotFoundError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import type { Db } from '../../db/client';

@@ -1,6 +1,6 @@
 /** The latest value of every series of the current company's points (issue 13 item 8). */
 import { maxLatestValues, type LatestValue, type LatestValues } from '@aforo/contracts/latest-values';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import type { Db } from '../../db/client';
 import type { RequestContext } from '../../core/request-context';
 import { readable } from '../../lib/conversion';

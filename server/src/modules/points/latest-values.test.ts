@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Role } from '@aforo/contracts/roles';
-import { userCaller, type RequestContext } from '../../core/request-context';
+import { userContext, type RequestContext } from '../../core/request-context';
 import { ForbiddenError } from '../../core/errors';
 import { measurementPoints, seriesLatest } from '../../db/schema';
 import { buildCompany, buildPoint } from '../../test/factories';
@@ -21,17 +21,11 @@ let deletedA: string;
 
 const contextOf = (companyId: string, roles: Role[]): RequestContext => {
   const userId = randomUUID();
-  return {
-    userId,
-    email: 'latest@test.aforo.dev',
-    state: 'Active',
-    profiles: [{ companyId, state: 'Active', roles }],
+  return userContext(
+    { userId, email: 'latest@test.aforo.dev', state: 'Active', profiles: [{ companyId, state: 'Active', roles }] },
     companyId,
-    isGlobal: false,
-    roles,
-    lang: 'en',
-    caller: userCaller({ userId, companyId, isGlobal: false }),
-  };
+    'en',
+  );
 };
 
 const latestRow = (pointId: string, port: string, value: number | null, level = 'OK') => ({

@@ -1,5 +1,5 @@
 /**
- * The chart series of a point's port (DESIGN.md §2, §12): raw measures when the range holds no more
+ * The chart series of a point's port (docs/DATA-MODEL.md, docs/WEB.md): raw measures when the range holds no more
  * than the requested buckets, otherwise min/max/avg/count/worst flag per time bucket, with explicit
  * gap rows so any client draws missing data as a break in the line.
  */
@@ -12,7 +12,7 @@ import {
   type PointSeriesRow,
 } from '@aforo/contracts/point-series';
 import { portParametersSchema, type PortParameters } from '@aforo/contracts/point-parameters';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import type { Db } from '../../db/client';
 import { AppError, NotFoundError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';

@@ -4,7 +4,7 @@ import type { PointListQuery } from '@aforo/contracts/points';
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
 import { devices, layerPoints, layers, measurementPoints, models, pointFavourites } from '../../db/schema';
-import { inCompany, type Scope } from '../../db/scope';
+import { inCompany, nobody, type Scope, type Viewer } from '../../db/scope';
 import { paged } from '../../db/paging';
 import type { PointLatest, PointLevel } from '@aforo/contracts/point-state';
 import { statesOfPoints } from '../monitoring/point-state.repository';
@@ -83,7 +83,7 @@ export function createPointsRepository(db: Db) {
   }
 
   return {
-    async listInCompany(scope: Scope & { userId: string }, query: PointListQuery) {
+    async listInCompany(scope: Viewer, query: PointListQuery) {
       const term = query.search?.trim();
       const where = and(
         inCompany(scope, measurementPoints.companyId),
@@ -107,7 +107,7 @@ export function createPointsRepository(db: Db) {
               db
                 .select({ id: pointFavourites.pointId })
                 .from(pointFavourites)
-                .where(eq(pointFavourites.userId, scope.userId)),
+                .where(eq(pointFavourites.userId, (scope.userId ?? nobody))),
             )
           : undefined,
       );
@@ -119,17 +119,17 @@ export function createPointsRepository(db: Db) {
         .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(measurementPoints.id));
       const records = await paged(base.$dynamic(), query);
       const [total] = await db.select({ n: count() }).from(measurementPoints).where(where);
-      return { rows: await decorate(scope.userId, records), total: total?.n ?? 0 };
+      return { rows: await decorate((scope.userId ?? nobody), records), total: total?.n ?? 0 };
     },
 
     /** A point of the scope's company, deleted ones included. */
-    async findInCompany(scope: Scope & { userId: string }, id: string): Promise<PointRow | undefined> {
+    async findInCompany(scope: Viewer, id: string): Promise<PointRow | undefined> {
       const [record] = await db
         .select()
         .from(measurementPoints)
         .where(and(eq(measurementPoints.id, id), inCompany(scope, measurementPoints.companyId)));
       if (!record) return undefined;
-      const [row] = await decorate(scope.userId, [record]);
+      const [row] = await decorate((scope.userId ?? nobody), [record]);
       return row;
     },
 

@@ -1,13 +1,13 @@
-/** Measurement points of the current company (spec §3, §5) and the caller's favourites. */
+/** Measurement points of the current company (docs/DATA-MODEL.md, docs/VALIDATION.md) and the caller's favourites. */
 import { fieldMessage } from '@aforo/contracts/errors';
 import type { Point, PointInputParsed, PointListQuery } from '@aforo/contracts/points';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import { createAccess } from '../../core/access';
 import type { Db } from '../../db/client';
 import { afterCommit, transactor } from '../../db/transaction';
 import type { EventPublisher } from '../../events/event-map';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
-import type { RequestContext } from '../../core/request-context';
+import { type RequestContext, userOf, viewerOf } from '../../core/request-context';
 import { recordChange } from '../../core/history';
 import { pointHistory, toPoint } from './points.mapper';
 import { createPointsRepository, type PointRow, type PointsRepository } from './points.repository';
@@ -25,7 +25,7 @@ export function createPointsService(db: Db, events?: EventPublisher) {
     withDeleted = false,
   ): Promise<PointRow> {
     await createAccess(handle).assertPoint(ctx.caller, id);
-    const row = await createPointsRepository(handle).findInCompany(ctx, id);
+    const row = await createPointsRepository(handle).findInCompany(viewerOf(ctx), id);
     if (!row || (row.deletedAt && !withDeleted)) throw new NotFoundError('POM1000');
     return row;
   }
@@ -48,7 +48,7 @@ export function createPointsService(db: Db, events?: EventPublisher) {
   }
 
   async function write(tx: Db, ctx: RequestContext, before: PointRow | null, id: string, action: string) {
-    const after = (await createPointsRepository(tx).findInCompany(ctx, id))!;
+    const after = (await createPointsRepository(tx).findInCompany(viewerOf(ctx), id))!;
     afterCommit(tx, 'point.changed', { pointId: id });
     await recordChange(tx, ctx, {
       entityType: 'point',
@@ -64,7 +64,7 @@ export function createPointsService(db: Db, events?: EventPublisher) {
   return {
     async list(ctx: RequestContext, query: PointListQuery) {
       assertCan(ctx, 'monitoring.read');
-      const { rows, total } = await reader.listInCompany(ctx, query);
+      const { rows, total } = await reader.listInCompany(viewerOf(ctx), query);
       return { rows: rows.map(toPoint), total };
     },
 
@@ -126,7 +126,7 @@ export function createPointsService(db: Db, events?: EventPublisher) {
     async setFavourite(ctx: RequestContext, id: string, on: boolean): Promise<{ ok: true }> {
       assertCan(ctx, 'favourites.edit');
       await visible(db, ctx, id);
-      await reader.setFavourite(ctx.userId, id, on);
+      await reader.setFavourite(userOf(ctx).userId, id, on);
       return { ok: true };
     },
   };

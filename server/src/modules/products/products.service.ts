@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { fieldMessage } from '@aforo/contracts/errors';
 import type { Product, ProvisioningKey } from '@aforo/contracts/products';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';

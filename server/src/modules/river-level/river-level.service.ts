@@ -1,5 +1,5 @@
 /**
- * The river-level widget (DESIGN.md §11): the latest value of a point's main series against its
+ * The river-level widget (docs/PUBLIC-DASHBOARD.md): the latest value of a point's main series against its
  * ground, warning and danger levels, typical range, record high and trend, and the state of the data.
  * `get` is the signed-in read (right + the one access check); `forPoints` takes ids already checked,
  * so the public dashboard can serve a company's public points through the same code.
@@ -14,7 +14,7 @@ import {
   riverLevelTrendSeconds,
   type RiverLevel,
 } from '@aforo/contracts/river-level';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import { createAccess } from '../../core/access';
 import { NotFoundError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';

@@ -1,10 +1,10 @@
 /**
  * Who may open the live stream: every signed-in user who sees the company's dashboards (spectators
- * included, DESIGN.md §3), in a current company (provider staff choose a client first).
+ * included, docs/ROLES.md), in a current company (provider staff choose a client first).
  */
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import { AppError } from '../../core/errors';
-import type { RequestContext } from '../../core/request-context';
+import { type RequestContext, userOf } from '../../core/request-context';
 import type { StreamConnection, StreamHub } from '../../streaming/stream-hub';
 
 export function createStreamService(hub: StreamHub) {
@@ -16,7 +16,7 @@ export function createStreamService(hub: StreamHub) {
     ) {
       assertCan(ctx, 'dashboard.read');
       if (!ctx.companyId) throw new AppError('DR1002');
-      const full: StreamConnection = { ...connection, userId: ctx.userId, companyId: ctx.companyId };
+      const full: StreamConnection = { ...connection, userId: userOf(ctx).userId, companyId: ctx.companyId };
       hub.open(full, lastEventId);
       return () => hub.closeConnection(full);
     },

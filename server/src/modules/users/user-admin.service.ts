@@ -7,13 +7,13 @@ import type {
   UserListQuery,
   UserRow as UserRowDto,
 } from '@aforo/contracts/users';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import { createAccess } from '../../core/access';
 import { profilesForCheck } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { transactor } from '../../db/transaction';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors';
-import type { RequestContext } from '../../core/request-context';
+import { type RequestContext, actorId } from '../../core/request-context';
 import type { Mailer } from '../../mail/mailer';
 import { activationMail } from '../../mail/templates';
 import { recordChange } from '../../core/history';
@@ -223,7 +223,7 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
         // new roles or a new sign-in name end the user's sessions (the editor's own stays: they saved it)
         const accessChanged =
           accessKey(before.all) !== accessKey(after.all) || before.user.email !== after.user.email;
-        if (accessChanged && id !== ctx.userId) await repo.endSessions(id);
+        if (accessChanged && id !== actorId(ctx)) await repo.endSessions(id);
         await recordChange(tx, ctx, {
           entityType: 'user',
           entityId: id,
@@ -247,7 +247,7 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
         if (action !== 'restore' && user.deletedAt) throw new NotFoundError('U1000');
         switch (action) {
           case 'delete':
-            if (id === ctx.userId) throw new ConflictError('U1003');
+            if (id === actorId(ctx)) throw new ConflictError('U1003');
             await repo.updateUser(id, { deletedAt: new Date() });
             break;
           case 'restore':
@@ -255,7 +255,7 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
             await repo.updateUser(id, { deletedAt: null });
             break;
           case 'disable':
-            if (id === ctx.userId) throw new ConflictError('U1004');
+            if (id === actorId(ctx)) throw new ConflictError('U1004');
             if (user.state === 'Disabled') throw new ConflictError('U1001');
             await repo.updateUser(id, { state: 'Disabled', stateBeforeSuspension: null });
             break;
@@ -265,7 +265,7 @@ export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string
             await repo.updateUser(id, { state: returnState(user), stateBeforeSuspension: null });
             break;
           case 'suspend':
-            if (id === ctx.userId) throw new ConflictError('U1016');
+            if (id === actorId(ctx)) throw new ConflictError('U1016');
             if (user.state === 'Suspended') throw new ConflictError('U1014');
             // kept so that unsuspend gives back exactly this state (a pending password change included)
             await repo.updateUser(id, { state: 'Suspended', stateBeforeSuspension: user.state });

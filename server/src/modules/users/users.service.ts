@@ -6,14 +6,15 @@ import type { TokenService } from '../../auth/jwt';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { tokenRoles } from '../../auth/session';
 import { AppError, NotFoundError } from '../../core/errors';
-import type { RequestContext } from '../../core/request-context';
+import { type RequestContext, userOf } from '../../core/request-context';
 import { toCurrentUser, toUser } from './users.mapper';
 import type { UsersRepository } from './users.repository';
 
 export function createUsersService(repo: UsersRepository, tokens: TokenService) {
   return {
     async loggedUser(ctx: RequestContext): Promise<CurrentUser> {
-      const found = await repo.findForSession(ctx.userId);
+      const me = userOf(ctx);
+      const found = await repo.findForSession(me.userId);
       if (!found) throw new NotFoundError('U1000');
       const companyIds = found.profiles
         .filter((p) => p.state === 'Active' && p.companyId)
@@ -21,7 +22,7 @@ export function createUsersService(repo: UsersRepository, tokens: TokenService) 
       const companies = ctx.isGlobal
         ? await repo.selectableCompaniesAcrossCompanies()
         : await repo.companiesByIds(companyIds);
-      const user = toUser(found.user, found.profiles, ctx.companyId, ctx.roles);
+      const user = toUser(found.user, found.profiles, ctx.companyId, me.roles);
       return toCurrentUser(user, { isGlobal: ctx.isGlobal, companies, language: found.user.language });
     },
 
@@ -34,25 +35,26 @@ export function createUsersService(repo: UsersRepository, tokens: TokenService) 
       userId: string,
       body: UpdatePasswordRequest,
     ): Promise<string> {
-      if (userId !== ctx.userId) throw new NotFoundError('U1000');
-      const found = await repo.findForSession(ctx.userId);
+      const me = userOf(ctx);
+      if (userId !== me.userId) throw new NotFoundError('U1000');
+      const found = await repo.findForSession(me.userId);
       if (!found) throw new NotFoundError('U1000');
       if (!(await verifyPassword(found.user.passwordHash, body.currentPassword)))
         throw new AppError('AU1004');
       if (body.password === body.currentPassword) throw new AppError('AU1005');
       const nextState = found.user.state === 'Change Password' ? 'Active' : found.user.state;
-      const sv = await repo.updatePassword(ctx, await hashPassword(body.password), nextState);
+      const sv = await repo.updatePassword(me, await hashPassword(body.password), nextState);
       return tokens.sign({
-        sub: ctx.userId,
+        sub: me.userId,
         username: found.user.email,
-        roles: tokenRoles(nextState, ctx.profiles, ctx.companyId),
+        roles: tokenRoles(nextState, me.profiles, ctx.companyId),
         sv,
       });
     },
 
     async setCurrentCompany(ctx: RequestContext, header: string | undefined): Promise<void> {
       if (!header) throw new AppError('V1000', { 'X-Current-Company': fieldMessage('required', ctx.lang) });
-      await repo.setDefaultCompany(ctx);
+      await repo.setDefaultCompany({ companyId: ctx.companyId, userId: userOf(ctx).userId });
     },
   };
 }
