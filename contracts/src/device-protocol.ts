@@ -1,5 +1,7 @@
 /** The device payload of DESIGN.md §6: native JSON, plus the SenML and ThingsBoard-style bodies we accept. */
 import { z } from 'zod';
+import { deviceStateSchema, operationModes } from './device-states';
+import { calculatedUnits, fluidTypes, type PortParameters } from './point-parameters';
 
 export const maxMeasuresPerMessage = 1000;
 
@@ -78,3 +80,75 @@ export const failedMeasureReasons = [
   'invalid date',
 ] as const;
 export type FailedMeasureReason = (typeof failedMeasureReasons)[number];
+
+/** An index in the message and why that measure was refused. */
+export const rejectedMeasureSchema = z.object({
+  i: z.number().int().nonnegative(),
+  reason: z.enum(failedMeasureReasons),
+});
+
+/** What Aforo publishes on `…/{serial}/ack` after commit, and answers over HTTP (docs/DEVICE-PROTOCOL.md). */
+export const deviceAckSchema = z.object({
+  /** The message's own, null when it had none (SenML, ThingsBoard bodies, unreadable messages). */
+  msg_seq: z.number().int().nonnegative().nullable(),
+  accepted: z.number().int().nonnegative(),
+  /** Measures already stored; each is also in `rejected`. */
+  duplicates: z.number().int().nonnegative(),
+  rejected: z.array(rejectedMeasureSchema),
+  /** Present only when the whole message was refused. */
+  error: z.enum(failedMeasureReasons).optional(),
+});
+export type DeviceAck = z.infer<typeof deviceAckSchema>;
+
+const nullableNumber = z.number().nullable();
+// satisfies: a port parameter added to point-parameters.ts must be added here too (devices get every one)
+const portConfigShape = {
+  label: z.string().nullable(),
+  active: z.boolean(),
+  operation_mode: z.enum(operationModes),
+  factor_pulse: nullableNumber,
+  pulse_value: nullableNumber,
+  value_4mA: nullableNumber,
+  value_20mA: nullableNumber,
+  min_value_expected: nullableNumber,
+  max_value_expected: nullableNumber,
+  alert_upper: nullableNumber,
+  alert_lower: nullableNumber,
+  warning_upper: nullableNumber,
+  warning_lower: nullableNumber,
+  type_fluid: z.enum(fluidTypes).nullable(),
+  fluid_density: nullableNumber,
+  calculated_value_unit: z.enum(calculatedUnits).nullable(),
+  state_zero: z.string().nullable(),
+  state_one: z.string().nullable(),
+} satisfies Record<keyof PortParameters, z.ZodType>;
+
+/**
+ * One port's parameters as the point stores them, with no defaults filled in: a point saved before a
+ * parameter existed lacks it, hence every field optional.
+ */
+export const devicePortConfigSchema = z.object(portConfigShape).partial();
+export type DevicePortConfig = z.infer<typeof devicePortConfigSchema>;
+
+/**
+ * The retained message on `…/{serial}/config` (docs/DEVICE-PROTOCOL.md): what a sleeping device
+ * applies when it wakes. `point`, the three times and `ports` are empty while it is not installed.
+ */
+export const deviceConfigSchema = z.object({
+  serial: z.string().min(1),
+  product: z.string().min(1),
+  /** Null while a self-registered device has no model yet (Unconfigured). */
+  model: z.string().nullable(),
+  state: deviceStateSchema,
+  point: z.guid().nullable(),
+  /** Seconds between two measures. */
+  measure_time: z.number().int().positive().nullable(),
+  /** Seconds between two transmissions. */
+  transmission_time: z.number().int().positive().nullable(),
+  /** Readings averaged on the device into one measure. */
+  measures_for_avg: z.number().int().positive().nullable(),
+  ports: z.record(z.string(), devicePortConfigSchema),
+  /** When the point's parameters last changed (the epoch when not installed). */
+  updated_at: z.iso.datetime(),
+});
+export type DeviceConfig = z.infer<typeof deviceConfigSchema>;

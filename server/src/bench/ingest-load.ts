@@ -4,6 +4,7 @@
  * publish call to its PUBACK and to the server's ack message (matched by msg_seq).
  */
 import mqtt, { type MqttClient } from 'mqtt';
+import { deviceAckSchema } from '@aforo/contracts/device-protocol';
 import type { BenchDevice } from './ingest-provision';
 
 /** Which signal means "committed": the PUBACK (embedded broker acks after commit) or the ack message. */
@@ -19,13 +20,6 @@ export interface MessageRecord {
   duplicates?: number;
   rejected?: number;
   error?: string;
-}
-
-interface AckBody {
-  msg_seq?: number | null;
-  accepted?: number;
-  duplicates?: number;
-  rejected?: unknown[];
 }
 
 /** A token bucket shared by every device: `rate` messages a second in total. */
@@ -103,15 +97,18 @@ class DeviceLoad {
 
   private onAck(payload: Buffer): void {
     const now = performance.now();
-    let body: AckBody;
+    let json: unknown;
     try {
-      body = JSON.parse(payload.toString('utf8')) as AckBody;
+      json = JSON.parse(payload.toString('utf8'));
     } catch {
-      this.errors.push(
-        `${this.device.serial}: ack that is not JSON: ${payload.toString('utf8').slice(0, 200)}`,
-      );
+      // not JSON: left undefined, which the schema refuses
+    }
+    const parsed = deviceAckSchema.safeParse(json);
+    if (!parsed.success) {
+      this.errors.push(`${this.device.serial}: not a device ack: ${payload.toString('utf8').slice(0, 200)}`);
       return;
     }
+    const body = parsed.data;
     const seq = body.msg_seq;
     const record = typeof seq === 'number' ? this.pending.get(seq) : undefined;
     if (!record || record.ack !== undefined) {
@@ -119,9 +116,9 @@ class DeviceLoad {
       return;
     }
     record.ack = now;
-    record.accepted = body.accepted ?? 0;
-    record.duplicates = body.duplicates ?? 0;
-    record.rejected = body.rejected?.length ?? 0;
+    record.accepted = body.accepted;
+    record.duplicates = body.duplicates;
+    record.rejected = body.rejected.length;
     if (record.puback !== undefined) this.pending.delete(seq!);
     this.release('ack');
   }

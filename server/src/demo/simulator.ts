@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { connect, type MqttClient } from 'mqtt';
-import { maxMeasuresPerMessage } from '@aforo/contracts/device-protocol';
+import { deviceAckSchema, deviceConfigSchema, maxMeasuresPerMessage } from '@aforo/contracts/device-protocol';
 import type { Logger } from '../lib/logger';
 import type { SimulatedDevice } from './device-plan';
 import { batteryAt, day, hour, neverSends, rssiAt, sampleAt, second } from './series';
@@ -55,6 +55,15 @@ interface Measure {
   port: string;
   t: number;
   v: number;
+}
+
+/** A payload's JSON, or undefined when it is not JSON (then no schema accepts it). */
+function jsonOf(payload: Buffer): unknown {
+  try {
+    return JSON.parse(payload.toString());
+  } catch {
+    return undefined;
+  }
 }
 
 /** The first `limit` measure instants in (after, until] on a grid of `step` ms. */
@@ -163,24 +172,27 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     });
     client.on('message', (t, payload) => {
       if (t === topic('ack')) {
-        try {
-          const ack = JSON.parse(payload.toString()) as {
-            accepted?: number;
-            duplicates?: number;
-            rejected?: unknown[];
-          };
-          stats.acks += 1;
-          stats.accepted += ack.accepted ?? 0;
-          stats.duplicates += ack.duplicates ?? 0;
-          stats.rejected += Array.isArray(ack.rejected) ? ack.rejected.length : 0;
-        } catch {
-          log.warn({ serial: device.serial }, 'simulated device: an ack that is not JSON');
+        const ack = deviceAckSchema.safeParse(jsonOf(payload));
+        if (!ack.success) {
+          log.warn({ serial: device.serial, ack: payload.toString() }, 'simulated device: not a device ack');
+          return;
         }
+        stats.acks += 1;
+        stats.accepted += ack.data.accepted;
+        stats.duplicates += ack.data.duplicates;
+        stats.rejected += ack.data.rejected.length;
       } else if (t === topic('config')) {
-        log.debug(
-          { serial: device.serial, config: payload.toString() },
-          'simulated device: configuration received',
-        );
+        const config = deviceConfigSchema.safeParse(jsonOf(payload));
+        if (config.success)
+          log.debug(
+            { serial: device.serial, config: config.data },
+            'simulated device: configuration received',
+          );
+        else
+          log.warn(
+            { serial: device.serial, config: payload.toString() },
+            'simulated device: not a device configuration',
+          );
       }
     });
 

@@ -6,6 +6,8 @@
  * committed batch on it.
  */
 import type { Logger } from 'pino';
+import type { DeviceConfig } from '@aforo/contracts/device-protocol';
+import type { DeviceState } from '@aforo/contracts/device-states';
 import type { Database } from '../db/client';
 import type { EventBus } from '../events/event-bus';
 import { createDeviceDirectory, type DeviceContext } from './device-directory';
@@ -31,14 +33,18 @@ export interface IngestionOptions {
 /** How a transport sends something to a device (ack, retained config). */
 export type DevicePublisher = (topic: string, payload: string, options: { retain: boolean }) => Promise<void>;
 
-/** The retained config message: what a sleeping device needs to know when it wakes. */
-export function deviceConfig(device: DeviceContext): Record<string, unknown> {
+/**
+ * The retained config message: what a sleeping device needs to know when it wakes. `product` is the
+ * device's product code (a device without one gets no config).
+ */
+export function deviceConfig(device: DeviceContext, product: string): DeviceConfig {
   const point = device.point;
   return {
     serial: device.serial,
-    product: device.productCode,
+    product,
     model: device.modelName,
-    state: device.state,
+    // devices.state is a text column; the API writes only these states into it
+    state: device.state as DeviceState,
     point: point?.id ?? null,
     measure_time: point?.measureTime ?? null,
     transmission_time: point?.transmissionTime ?? null,
@@ -85,7 +91,7 @@ export function createIngestion(options: IngestionOptions) {
     const device = await directory.get(serial);
     if (!device?.productCode) return;
     const topic = topics.of(device.productCode, device.serial, 'config');
-    const payload = JSON.stringify(deviceConfig(device));
+    const payload = JSON.stringify(deviceConfig(device, device.productCode));
     if (options.unlessPublished && published.get(topic) === payload) return;
     published.set(topic, payload);
     await publish(topic, payload, true);

@@ -13,20 +13,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { DeviceAck } from '@aforo/contracts/device-protocol';
 import type { Database, Db } from '../db/client';
 import type { CommittedMeasure, EventPublisher } from '../events/event-map';
 import type { FailedRow, MeasureRow, Prepared } from './pipeline';
 import { insertEvents, insertFailures, insertMeasures, keyOf, lockDevices } from './telemetry.repository';
 import { createWriterPresence, type WriterPresence } from '../db/writer-presence';
 
-export interface Ack {
-  msg_seq: number | null;
-  accepted: number;
-  duplicates: number;
-  rejected: Array<{ i: number; reason: string }>;
-  /** The reason when the whole message was refused. */
-  error?: string;
-}
+/** What a message resolves with after commit: the ack devices read (contracts/src/device-protocol.ts). */
+export type Ack = DeviceAck;
 
 interface Job {
   prepared: Prepared;
