@@ -1,4 +1,4 @@
-/** The device payload of DESIGN.md §6: native JSON, plus the SenML and ThingsBoard-style bodies we accept. */
+/** The device payload of docs/DEVICE-PROTOCOL.md: native JSON, plus the SenML and ThingsBoard-style bodies we accept. */
 import { z } from 'zod';
 import { deviceStateSchema, operationModes } from './device-states';
 import { calculatedUnits, fluidTypes, type PortParameters } from './point-parameters';

@@ -15,7 +15,7 @@ import { announceLatestValues } from './ingestion/latest-announcer';
 import { silenceJob } from './alerting/silence-job';
 import { createEventBus } from './events/event-bus';
 import { createNotifying } from './notifying/notifying';
-import { buildApp } from './http/app';
+import { buildApp } from './app';
 import { startEmbeddedBroker } from './ingestion/broker';
 import { startExternalIngest } from './ingestion/external';
 import { createIngestion, type Ingestion } from './ingestion/ingestion';

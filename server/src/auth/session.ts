@@ -1,13 +1,7 @@
 /** Turns a bearer token and X-Current-Company into the request context, or refuses the call. */
 import { z } from 'zod';
 import type { Language } from '@aforo/contracts/constants';
-import {
-  effectiveProfile,
-  effectiveRoles,
-  isGlobalRole,
-  type ProfileForCheck,
-  type Role,
-} from '@aforo/contracts/roles';
+import { effectiveRoles, type ProfileForCheck, type Role } from '@aforo/contracts/roles';
 import type { UserState } from '@aforo/contracts/users';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../core/errors';
 import { isGlobalUser, userContext, type RequestContext } from '../core/request-context';
@@ -92,7 +86,11 @@ export function createSessionResolver(tokens: TokenService, usersRepo: SessionRe
       const companyId = await currentCompany(companyHeader, found.user, profiles, lang);
       const user = found.user;
       const { id: userId, email, sessionVersion } = user;
-      return userContext({ userId, email, state: user.state as UserState, profiles, sessionVersion }, companyId, lang);
+      return userContext(
+        { userId, email, state: user.state as UserState, profiles, sessionVersion },
+        companyId,
+        lang,
+      );
     },
   };
 }

@@ -99,11 +99,16 @@ async function main() {
 
     const userId = randomUUID();
     const ctx: RequestContext = userContext(
-      { userId, email: 'bench@aforo.dev', state: 'Active', profiles: [{ companyId: company!.id, state: 'Active', roles: ['ROLE_USER'] }] },
+      {
+        userId,
+        email: 'bench@aforo.dev',
+        state: 'Active',
+        profiles: [{ companyId: company!.id, state: 'Active', roles: ['ROLE_USER'] }],
+      },
       company!.id,
       'en',
     );
-    const service = createPointSeriesService(db);
+    const service = createPointSeriesService({ db });
     const dayStart = new Date(end.getTime() - 86_400_000);
 
     console.log(

@@ -17,11 +17,7 @@ export function recordChange(tx: Db, actor: Actor, change: ChangeRecord): Promis
   return createHistoryRepository(tx).recordMany(idOf(actor), [change]);
 }
 /** Several entries by one actor (null: the system), in one statement. */
-export function recordChanges(
-  tx: Db,
-  actor: Actor,
-  changes: ChangeRecord[],
-): Promise<void> {
+export function recordChanges(tx: Db, actor: Actor, changes: ChangeRecord[]): Promise<void> {
   return createHistoryRepository(tx).recordMany(idOf(actor), changes);
 }
 export type { ChangeRecord };

@@ -1,5 +1,11 @@
 import type { Language } from '@aforo/contracts/constants';
-import { effectiveProfile, isGlobalRole, type ProfileForCheck, type Right, type Role } from '@aforo/contracts/roles';
+import {
+  effectiveProfile,
+  isGlobalRole,
+  type ProfileForCheck,
+  type Right,
+  type Role,
+} from '@aforo/contracts/roles';
 import type { UserState } from '@aforo/contracts/users';
 import type { Viewer } from '../db/scope';
 import { ForbiddenError } from './errors';
@@ -67,8 +73,17 @@ export function userContext(
 }
 
 /** A job's or an engine's context in a company (every right; the reason is for logs and audits). */
-export function systemContext(reason: string, companyId: string | null, lang: Language = 'es'): RequestContext {
+export function systemContext(
+  reason: string,
+  companyId: string | null,
+  lang: Language = 'es',
+): RequestContext {
   return contextOf({ kind: 'system', reason }, companyId, lang);
+}
+
+/** The public dashboard's context for a company: the points it marked public, read-only. */
+export function publicContext(companyId: string, lang: Language = 'es'): RequestContext {
+  return contextOf({ kind: 'public', companyId }, companyId, lang);
 }
 
 /** The signed-in user behind the call; operations that only a person can do (own password, favourites) ask it. */

@@ -102,7 +102,7 @@ describe('route-level roles (docs/ROLES.md)', () => {
   });
 
   it('refuses at start-up an /api route that declares no access group', async () => {
-    const { buildApp } = await import('./app');
+    const { buildApp } = await import('../app');
     const app = await buildApp({ database: server.database, tokens: server.tokens, logger: false });
     expect(() => app.get('/api/forgotten', async () => ({}))).toThrow(/no access group/);
     await app.close();

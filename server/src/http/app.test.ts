@@ -37,7 +37,7 @@ describe('operations endpoints', () => {
   });
 
   it('GET /health answers 503 when the database is gone', async () => {
-    const { buildApp } = await import('./app');
+    const { buildApp } = await import('../app');
     const app = await buildApp({
       database: { ...server.database, ping: async () => false },
       tokens: server.tokens,

@@ -1,7 +1,7 @@
 /**
  * The ingestion service that the transports (embedded broker, external broker, HTTP) share: check
  * and convert a message, queue it for the batch writer, answer with its acknowledgement after
- * commit; and the retained config each device reads (DESIGN.md §6). With an event bus it hears of
+ * commit; and the retained config each device reads (docs/DEVICE-PROTOCOL.md). With an event bus it hears of
  * device and point changes from the API (this process's or another's) and the writer publishes each
  * committed batch on it.
  */
@@ -139,7 +139,7 @@ export function createIngestion(options: IngestionOptions) {
     async events(incoming: Incoming): Promise<Ack> {
       return store(await pipeline.events(incoming));
     },
-    /** Sends the acknowledgement of DESIGN.md §6 on the device's ack topic. */
+    /** Sends the acknowledgement of docs/DEVICE-PROTOCOL.md on the device's ack topic. */
     async sendAck(product: string, serial: string, ack: Ack): Promise<void> {
       await publish(topics.of(product, serial, 'ack'), JSON.stringify(ack), false);
     },

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../auth/jwt';
 import { devices, failedMeasures, measures } from '../db/schema';
-import { buildApp } from '../http/app';
+import { buildApp } from '../app';
 import {
   deviceSubscriber,
   pointParameters,

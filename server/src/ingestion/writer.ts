@@ -1,12 +1,12 @@
 /**
- * The batch writer (DESIGN.md §6 write path). Prepared messages queue here; a flush writes all of
+ * The batch writer (docs/MEASURES.md write path). Prepared messages queue here; a flush writes all of
  * them in one transaction — measures with one multi-row statement that also moves series_latest,
  * then refusals and events — and only after COMMIT does each message get its acknowledgement, so a
  * device never hears "stored" for something a crash could lose. Duplicates are found by the
  * primary key (ON CONFLICT DO NOTHING … RETURNING), never by a read before the write.
  *
  * Then, with the acknowledgements on their way, the batch's stored rows are published as
- * `measures.committed` (alert evaluation, DESIGN.md §7): subscribers run later, never in the ack path.
+ * `measures.committed` (alert evaluation, docs/ALERTS.md): subscribers run later, never in the ack path.
  *
  * Batching is self-timed: when no flush is running the queue is written at once (low latency when
  * quiet); while one runs, messages pile up and go in the next, bigger, batch (throughput under load).

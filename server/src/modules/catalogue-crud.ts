@@ -6,10 +6,10 @@ import type { ErrorCode } from '@aforo/contracts/errors';
 import type { Right } from '@aforo/contracts/roles';
 import { assertCan } from '../core/access';
 import type { Db } from '../db/client';
-import { transactor } from '../db/transaction';
 import { NotFoundError } from '../core/errors';
 import type { RequestContext } from '../core/request-context';
 import { recordChange } from '../core/history';
+import type { Deps } from '../core/deps';
 
 export interface CatalogueRepository<Row, Input, Query> {
   list(query: Query): Promise<{ rows: Row[]; total: number }>;
@@ -40,13 +40,12 @@ export interface CatalogueSpec<Repo extends AnyRepository, Dto> {
 }
 
 export function createCatalogueService<Repo extends AnyRepository, Dto>(
-  db: Db,
+  { db, transact }: Pick<Deps, 'db' | 'transact'>,
   spec: CatalogueSpec<Repo, Dto>,
 ) {
   type Row = RowOf<Repo>;
   type Input = InputOf<Repo>;
   type Query = QueryOf<Repo>;
-  const transact = transactor(db);
   const { entityType } = spec;
 
   async function existing(repo: Repo, id: string): Promise<Row> {

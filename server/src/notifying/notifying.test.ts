@@ -7,12 +7,10 @@
 import { createHash, createHmac } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationConfigInputSchema } from '@aforo/contracts/notification-configs';
 import { createAlertEngine, type AlertEngine } from '../alerting/alert-engine';
-import { alerts, mailOutbox, notificationDeliveries, notifications } from '../db/schema';
-import { createNotificationConfigsRepository } from '../modules/notification-configs/notification-configs.repository';
+import { alerts, mailOutbox, notificationConfigs, notificationDeliveries, notifications } from '../db/schema';
 import { createStreamHub } from '../streaming/stream-hub';
-import { buildCompany, buildUser } from '../test/factories';
+import { buildCompany, buildNotificationConfig, buildUser } from '../test/factories';
 import { silentLog, startIngestHarness, type IngestHarness } from '../test/ingest-harness';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver';
 import { createNotifying, type Notifying } from './notifying';
@@ -78,19 +76,19 @@ beforeAll(async () => {
   const other = await buildCompany(db);
   outsider = (await buildUser(db, { companyId: other.id, roles: ['ROLE_CHIEF_CLIENTE'] })).id;
   hook = await startWebhookReceiver();
-  const repo = createNotificationConfigsRepository(db);
-  configId = await repo.insert(
-    h.companyId,
-    notificationConfigInputSchema.parse({
-      name: 'Crecidas',
-      alertTypes: ['WARNING', 'DANGER'],
-      roles: ['ROLE_CHIEF_CLIENTE'],
-      userIds: [admin],
-      email: true,
-      webhookUrl: hook.url,
-    }),
-  );
-  secret = (await repo.findInCompany({ companyId: h.companyId }, configId))!.webhookSecret;
+  configId = await buildNotificationConfig(db, h.companyId, {
+    name: 'Crecidas',
+    alertTypes: ['WARNING', 'DANGER'],
+    roles: ['ROLE_CHIEF_CLIENTE'],
+    userIds: [admin],
+    email: true,
+    webhookUrl: hook.url,
+  });
+  const [stored] = await db
+    .select({ secret: notificationConfigs.webhookSecret })
+    .from(notificationConfigs)
+    .where(eq(notificationConfigs.id, configId));
+  secret = stored!.secret;
   // the chief sleeps now: quiet hours around the present moment on the company's clock
   const { notificationQuietHours } = await import('../db/schema');
   await db.insert(notificationQuietHours).values({

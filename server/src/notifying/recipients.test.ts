@@ -5,15 +5,17 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  notificationConfigInputSchema,
-  type NotificationConfigInput,
-} from '@aforo/contracts/notification-configs';
+import type { NotificationConfigInput } from '@aforo/contracts/notification-configs';
 import type { Database } from '../db/client';
 import { alerts, notificationConfigs, notificationDeliveries, notifications } from '../db/schema';
 import { createEventBus, type EventBus } from '../events/event-bus';
-import { createNotificationConfigsRepository } from '../modules/notification-configs/notification-configs.repository';
-import { buildCompany, buildPoint, buildUser, userIdByEmail } from '../test/factories';
+import {
+  buildCompany,
+  buildNotificationConfig,
+  buildPoint,
+  buildUser,
+  userIdByEmail,
+} from '../test/factories';
 import { silentLog } from '../test/ingest-harness';
 import { openTestDatabase } from '../test/test-database';
 import { createRouter } from './router';
@@ -59,10 +61,7 @@ beforeEach(async () => {
 
 /** Who is told of a DANGER of the company under a config with these recipients. */
 async function reached(recipients: Partial<NotificationConfigInput>) {
-  await createNotificationConfigsRepository(database.db).insert(
-    companyId,
-    notificationConfigInputSchema.parse({ name: 'x', alertTypes: ['DANGER'], ...recipients }),
-  );
+  await buildNotificationConfig(database.db, companyId, { name: 'x', alertTypes: ['DANGER'], ...recipients });
   const openedAt = new Date(Date.now() - 60_000);
   const [a] = await database.db
     .insert(alerts)

@@ -6,12 +6,10 @@
  */
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationConfigInputSchema } from '@aforo/contracts/notification-configs';
 import type { Database } from '../db/client';
 import { measurementPoints, notificationDeliveries, notifications } from '../db/schema';
-import { createNotificationConfigsRepository } from '../modules/notification-configs/notification-configs.repository';
 import { startAforoProcess, type AforoProcess } from '../test/aforo-process';
-import { buildUser } from '../test/factories';
+import { buildNotificationConfig, buildUser } from '../test/factories';
 import { buildInstalledDevice, mosquittoPub } from '../test/ingest-harness';
 import { openTestDatabase } from '../test/test-database';
 import { demoPassword, testSecret } from '../test/test-server';
@@ -34,15 +32,12 @@ describe.skipIf(!onPostgres)('notifying with two jobs processes', () => {
     await db.update(measurementPoints).set({ alertValue: 4 }).where(eq(measurementPoints.id, world.point.id));
     recipient = (await buildUser(db, { companyId: world.company.id, roles: ['ROLE_CHIEF_CLIENTE'] })).id;
     hook = await startWebhookReceiver();
-    await createNotificationConfigsRepository(db).insert(
-      world.company.id,
-      notificationConfigInputSchema.parse({
-        name: 'Crecidas',
-        alertTypes: ['DANGER'],
-        roles: ['ROLE_CHIEF_CLIENTE'],
-        webhookUrl: hook.url,
-      }),
-    );
+    await buildNotificationConfig(db, world.company.id, {
+      name: 'Crecidas',
+      alertTypes: ['DANGER'],
+      roles: ['ROLE_CHIEF_CLIENTE'],
+      webhookUrl: hook.url,
+    });
     const env = {
       DATABASE_URL: database.url!,
       JWT_SECRET: testSecret,

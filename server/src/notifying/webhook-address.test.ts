@@ -6,13 +6,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notificationConfigInputSchema } from '@aforo/contracts/notification-configs';
 import type { Database } from '../db/client';
 import { alerts, notificationConfigs, notificationDeliveries, notifications } from '../db/schema';
 import { createEventBus, type EventBus } from '../events/event-bus';
 import { createMailer } from '../mail/mailer';
-import { createNotificationConfigsRepository } from '../modules/notification-configs/notification-configs.repository';
-import { buildCompany, buildPoint } from '../test/factories';
+import { buildCompany, buildNotificationConfig, buildPoint } from '../test/factories';
 import { silentLog } from '../test/ingest-harness';
 import { openTestDatabase } from '../test/test-database';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver';
@@ -48,15 +46,12 @@ beforeEach(async () => {
 
 /** A config row straight into the database (the API would refuse these URLs) and a DANGER routed. */
 async function webhookDelivery(webhookUrl: string) {
-  await createNotificationConfigsRepository(database.db).insert(
-    companyId,
-    notificationConfigInputSchema.parse({
-      name: 'Hook',
-      alertTypes: ['DANGER'],
-      roles: ['ROLE_ADMIN_CLIENTE'],
-      webhookUrl,
-    }),
-  );
+  await buildNotificationConfig(database.db, companyId, {
+    name: 'Hook',
+    alertTypes: ['DANGER'],
+    roles: ['ROLE_ADMIN_CLIENTE'],
+    webhookUrl,
+  });
   const openedAt = new Date(Date.now() - 60_000);
   const [a] = await database.db
     .insert(alerts)

@@ -1,10 +1,13 @@
 /** Factories: valid rows with overrides, written straight to the test database. */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { notificationConfigInputSchema } from '@aforo/contracts/notification-configs';
 import type { Role } from '@aforo/contracts/roles';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
 import { companies, userProfiles, users } from '../db/schema';
+import { createNotificationConfigsRepository } from '../modules/notification-configs/notification-configs.repository';
 import { demoPassword } from './test-server';
 
 let cachedHash: Promise<string> | undefined;
@@ -134,4 +137,16 @@ export async function buildDevice(
     .values({ serial: `SN-${randomBytes(5).toString('hex')}`, ...values })
     .returning();
   return row!;
+}
+
+/** A notification config of the company, written as the API would (the input parsed, a webhook secret made). */
+export function buildNotificationConfig(
+  db: Db,
+  companyId: string,
+  input: z.input<typeof notificationConfigInputSchema>,
+): Promise<string> {
+  return createNotificationConfigsRepository(db).insert(
+    companyId,
+    notificationConfigInputSchema.parse(input),
+  );
 }

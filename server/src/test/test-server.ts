@@ -2,7 +2,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { TokenService } from '../auth/jwt';
 import type { Database } from '../db/client';
-import { buildApp, type AppOptions } from '../http/app';
+import { buildApp, type AppOptions } from '../app';
 import { testDemoPassword } from './database-names';
 import { openTestDatabase } from './test-database';
 

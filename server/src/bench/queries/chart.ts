@@ -17,7 +17,7 @@ function pointYearChart(name: string, pointIdsOf: (data: BenchDataSet) => string
       const pointId = ids[run++ % ids.length]!;
       const to = new Date();
       const from = new Date(to.getTime() - year);
-      return createPointSeriesService(data.database.db).get(data.context, pointId, {
+      return createPointSeriesService(data.database).get(data.context, pointId, {
         from,
         to,
         buckets: defaultSeriesBuckets,

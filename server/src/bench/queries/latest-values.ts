@@ -15,7 +15,7 @@ export const latestValuesQuery: BenchQuery = {
   name: 'latest values, all points, read whole',
   target: '≤ 5 ms median',
   met: (medianMs) => medianMs <= 5,
-  run: (data) => createLatestValuesService(data.database.db).list(data.context),
+  run: (data) => createLatestValuesService(data.database).list(data.context),
 };
 
 const bus = createEventBus({ log: pino({ level: 'silent' }) });
@@ -33,5 +33,5 @@ export const latestValuesCachedQuery: BenchQuery = {
     bus.publish('series.changed', { pointIds: changed });
     await bus.idle();
   },
-  run: (data) => createLatestValuesService(data.database.db, { cache }).list(data.context),
+  run: (data) => createLatestValuesService(data.database, { cache }).list(data.context),
 };

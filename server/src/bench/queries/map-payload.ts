@@ -7,7 +7,10 @@ export const mapPayloadQuery: BenchQuery = {
   target: '≤ 100 ms median, ≤ 1 MB',
   met: (medianMs, bytes) => medianMs <= 100 && bytes <= 1024 * 1024,
   run: (data) =>
-    createMapService(data.database.db, {
-      tiles: { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap' },
+    createMapService({
+      db: data.database.db,
+      config: {
+        mapTiles: { url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap' },
+      },
     }).payload(data.context, {}),
 };

@@ -16,14 +16,15 @@ import { assertCan } from '../../core/access';
 import { AppError, NotFoundError } from '../../core/errors';
 import { type RequestContext, userOf } from '../../core/request-context';
 import type { Db } from '../../db/client';
-import { afterCommit, type Transact } from '../../db/transaction';
+import { afterCommit } from '../../db/transaction';
 import { recordChange } from '../../core/history';
 import { alertState, toAlert } from '../../alerting/alerts.mapper';
 import { createAlertsRepository } from '../../alerting/alerts.repository';
+import type { Deps } from '../../core/deps';
 
 type Locked = Awaited<ReturnType<ReturnType<typeof createAlertsRepository>['lockInCompany']>>[number];
 
-export function createAlertsService(db: Db, transact: Transact) {
+export function createAlertsService({ db, transact }: Deps) {
   const repo = createAlertsRepository(db);
 
   async function get(ctx: RequestContext, id: string) {

@@ -1,28 +1,25 @@
 /** Sign-in and token refresh (docs/ROLES.md). */
 import { signInAttemptsPerMinute } from '@aforo/contracts/constants';
 import type { LoginRequest } from '@aforo/contracts/auth';
-import type { TokenService } from '../../auth/jwt';
 import { verifyPassword } from '../../auth/passwords';
-import { assertAccountUsable, profilesForCheck, tokenRoles, type SessionResolver } from '../../auth/session';
+import { assertAccountUsable, profilesForCheck, tokenRoles } from '../../auth/session';
 import { UnauthorizedError } from '../../core/errors';
 import { type RequestContext, userOf } from '../../core/request-context';
-import type { UsersRepository } from '../users/users.repository';
-import { createSignInThrottle, type SignInLimits } from './sign-in-throttle';
+import type { Deps } from '../../core/deps';
+import { createUsersRepository } from '../users/users.repository';
+import { createSignInThrottle, type SignInLimits } from '../../auth/sign-in-throttle';
 
-export type { SignInLimits };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createAuthService(
-  repo: UsersRepository,
-  tokens: TokenService,
-  sessions: SessionResolver,
-  limits: SignInLimits = {
-    perAccountAndIp: signInAttemptsPerMinute,
-    perIp: 3 * signInAttemptsPerMinute,
-    perAccount: signInAttemptsPerMinute,
-  },
-) {
-  const throttle = createSignInThrottle(limits);
+const defaultLimits: SignInLimits = {
+  perAccountAndIp: signInAttemptsPerMinute,
+  perIp: 3 * signInAttemptsPerMinute,
+  perAccount: signInAttemptsPerMinute,
+};
+
+export function createAuthService({ db, tokens, sessions, config }: Deps) {
+  const repo = createUsersRepository(db);
+  const throttle = createSignInThrottle(config.signInLimits ?? defaultLimits);
 
   return {
     async signIn(body: LoginRequest, ip: string): Promise<string> {

@@ -7,19 +7,16 @@ import {
 } from '@aforo/contracts/companies';
 import { fieldMessage } from '@aforo/contracts/errors';
 import { assertCan } from '../../core/access';
-import type { Db } from '../../db/client';
-import { transactor } from '../../db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { recordChange } from '../../core/history';
 import { companyHistory, toCompany } from './companies.mapper';
 import { createCompaniesRepository, type CompaniesRepository } from './companies.repository';
+import type { Deps } from '../../core/deps';
 
 const entityType = 'company';
 
-export function createCompaniesService(db: Db) {
-  const transact = transactor(db);
-
+export function createCompaniesService({ db, transact }: Deps) {
   async function existing(repo: CompaniesRepository, id: string) {
     const row = await repo.findById(id);
     if (!row) throw new NotFoundError('CO1000');

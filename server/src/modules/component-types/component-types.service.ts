@@ -12,7 +12,6 @@ import { fieldMessage } from '@aforo/contracts/errors';
 import { assertCan } from '../../core/access';
 import { createAccess } from '../../core/access';
 import type { Db } from '../../db/client';
-import { transactor } from '../../db/transaction';
 import { ConflictError, ValidationError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { recordChange } from '../../core/history';
@@ -22,6 +21,7 @@ import {
   type ComponentTypeRow,
   type ComponentTypesRepository,
 } from './component-types.repository';
+import type { Deps } from '../../core/deps';
 
 /** Disabling needs every component inactive (docs/DEVICES.md). */
 async function assertCanDisable(repo: ComponentTypesRepository, id: string): Promise<void> {
@@ -31,9 +31,7 @@ async function assertCanDisable(repo: ComponentTypesRepository, id: string): Pro
   if (blockers.installed > 0) throw new ConflictError('SET1005');
 }
 
-export function createComponentTypesService(db: Db) {
-  const transact = transactor(db);
-
+export function createComponentTypesService({ db, transact }: Deps) {
   /** The type, if the access function lets the caller see it (404 N1000 otherwise). */
   async function visible(handle: Db, ctx: RequestContext, id: string): Promise<ComponentTypeRow> {
     await createAccess(handle).assertComponentType(ctx.caller, id);

@@ -1,5 +1,5 @@
 /**
- * Components: register, edit while inactive, and their life cycle (DESIGN.md §5):
+ * Components: register, edit while inactive, and their life cycle (docs/DEVICES.md):
  * Inactive → install → Installed → uninstall → Inactive → decommission → Decommissioned → reincorporate.
  */
 import type {
@@ -10,10 +10,9 @@ import type {
   componentActions,
 } from '@aforo/contracts/components';
 import { fieldMessage } from '@aforo/contracts/errors';
-import { assertCan } from '../../auth/access';
+import { assertCan } from '../../core/access';
 import { createAccess } from '../../core/access';
 import type { Db } from '../../db/client';
-import { transactor } from '../../db/transaction';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { dynamicFieldsOf } from '../component-types/component-types.mapper';
@@ -21,11 +20,11 @@ import { recordChange } from '../../core/history';
 import { checkValues, cleanValues } from './component-values';
 import { componentHistory, toComponent } from './components.mapper';
 import { createComponentsRepository, type ComponentRow, type ComponentValues } from './components.repository';
+import type { Deps } from '../../core/deps';
 
 type ComponentAction = (typeof componentActions)[number];
 
-export function createComponentsService(db: Db) {
-  const transact = transactor(db);
+export function createComponentsService({ db, transact }: Deps) {
   const reader = createComponentsRepository(db);
 
   /** The component, if the access function lets the caller see it (404 SET1002 otherwise). */
@@ -82,7 +81,7 @@ export function createComponentsService(db: Db) {
     return toComponent(after);
   }
 
-  /** Editing and deleting need an Inactive component (spec §4); SET1009 says so of the component. */
+  /** Editing and deleting need an Inactive component (docs/DEVICES.md); SET1009 says so of the component. */
   function assertInactive(row: ComponentRow) {
     if (row.state !== 'Inactive') throw new ConflictError('SET1009');
   }
@@ -192,7 +191,7 @@ export function createComponentsService(db: Db) {
       });
     },
 
-    /** ADMIN only, like a device's decommission (DESIGN.md §3). */
+    /** ADMIN only, like a device's decommission (docs/ROLES.md). */
     decommission(ctx: RequestContext, id: string): Promise<Component> {
       assertCan(ctx, 'devices.destroy');
       return transact(async (tx) => {

@@ -6,8 +6,6 @@ import type { DeviceImport, DeviceImportResult, DeviceInputParsed } from '@aforo
 import { deviceInputSchema } from '@aforo/contracts/devices';
 import { errorMessage, fieldMessage } from '@aforo/contracts/errors';
 import { assertCan } from '../../core/access';
-import type { Db } from '../../db/client';
-import { transactor } from '../../db/transaction';
 import { ValidationError } from '../../core/errors';
 import { type RequestContext, actorId } from '../../core/request-context';
 import { parseCsv } from '../../lib/csv';
@@ -15,6 +13,7 @@ import { recordChange } from '../../core/history';
 import { createDeviceImportRepository, type ImportIndex } from './device-import.repository';
 import { deviceHistory } from './devices.mapper';
 import { createDevicesRepository } from './devices.repository';
+import type { Deps } from '../../core/deps';
 
 export const importColumns = [
   'serial',
@@ -99,9 +98,7 @@ function checkRow(
   };
 }
 
-export function createDeviceImportService(db: Db) {
-  const transact = transactor(db);
-
+export function createDeviceImportService({ db, transact }: Deps) {
   return {
     async run(ctx: RequestContext, body: DeviceImport): Promise<DeviceImportResult> {
       assertCan(ctx, 'devices.operate');

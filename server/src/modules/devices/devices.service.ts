@@ -21,8 +21,7 @@ import { assertCan } from '../../core/access';
 import { createAccess } from '../../core/access';
 import { hashKey } from '../../lib/key-hash';
 import type { Db } from '../../db/client';
-import { afterCommit, transactor } from '../../db/transaction';
-import type { EventPublisher } from '../../events/event-map';
+import { afterCommit } from '../../db/transaction';
 import { AppError, ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { type RequestContext, actorId } from '../../core/request-context';
 import { recordChange } from '../../core/history';
@@ -35,6 +34,7 @@ import {
   type DevicesRepository,
   type DeviceValues,
 } from './devices.repository';
+import type { Deps } from '../../core/deps';
 
 /** The code each transition answers when the device's state does not allow it. */
 const refusal: Record<DeviceTransition, ErrorCode> = {
@@ -49,9 +49,8 @@ const refusal: Record<DeviceTransition, ErrorCode> = {
   decommission: 'EQ1008',
 };
 
-/** `events` hears of every change ingestion depends on (key, state, point): device.changed. */
-export function createDevicesService(db: Db, events?: EventPublisher) {
-  const transact = transactor(db, events);
+/** Every change ingestion depends on (key, state, point) is announced after commit: device.changed. */
+export function createDevicesService({ db, transact }: Deps) {
   const reader = createDevicesRepository(db);
 
   /** The device, if the access function lets the caller see it (404 EQ1000 otherwise). */

@@ -7,14 +7,14 @@
  */
 import type { EventExportQuery, EventListQuery } from '@aforo/contracts/events';
 import { assertCan } from '../../core/access';
-import type { Db } from '../../db/client';
 import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { createTelemetrySubjects } from '../telemetry-subjects/telemetry-subjects';
 import { toEvent } from './events.mapper';
 import { createEventsRepository } from './events.repository';
+import type { Deps } from '../../core/deps';
 
-export function createEventsService(db: Db) {
+export function createEventsService({ db }: Deps) {
   const repo = createEventsRepository(db);
   const assertVisible = createTelemetrySubjects(db);
 

@@ -1,11 +1,11 @@
 /** Refused device messages (reasons in docs/MEASURES.md): provider staff (ADMIN, CHIEF, VIEWER) read them. */
 import type { FailedMeasureExportQuery, FailedMeasureListQuery } from '@aforo/contracts/failed-measures';
 import { assertCan } from '../../core/access';
-import type { Db } from '../../db/client';
 import { AppError, NotFoundError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { toFailedMeasure, toFailedMeasureDetail } from './failed-measures.mapper';
 import { createFailedMeasuresRepository } from './failed-measures.repository';
+import type { Deps } from '../../core/deps';
 
 function check(ctx: RequestContext, query: Pick<FailedMeasureListQuery, 'from' | 'to'>) {
   assertCan(ctx, 'supervision.read');
@@ -14,7 +14,7 @@ function check(ctx: RequestContext, query: Pick<FailedMeasureListQuery, 'from' |
   }
 }
 
-export function createFailedMeasuresService(db: Db) {
+export function createFailedMeasuresService({ db }: Deps) {
   const repo = createFailedMeasuresRepository(db);
 
   return {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenService } from '../../auth/jwt';
 import { failedMeasures, measures } from '../../db/schema';
-import { buildApp } from '../../http/app';
+import { buildApp } from '../../app';
 import { deviceSubscriber, startIngestHarness, type IngestHarness } from '../../test/ingest-harness';
 import { bearer, demoPassword, testSecret } from '../../test/test-server';
 

@@ -4,15 +4,14 @@ import type { Layer, LayerInput, LayerListQuery } from '@aforo/contracts/layers'
 import { assertCan } from '../../core/access';
 import { createAccess } from '../../core/access';
 import type { Db } from '../../db/client';
-import { transactor } from '../../db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { recordChange } from '../../core/history';
 import { layerHistory, toLayer } from './layers.mapper';
 import { createLayersRepository, type LayerRow, type LayersRepository } from './layers.repository';
+import type { Deps } from '../../core/deps';
 
-export function createLayersService(db: Db) {
-  const transact = transactor(db);
+export function createLayersService({ db, transact }: Deps) {
   const reader = createLayersRepository(db);
 
   /** The layer, if the access function lets the caller see it (404 otherwise). */

@@ -1,12 +1,12 @@
 /** History of changes: company users see their company's entries, provider staff see all. */
 import type { LogEntryExportQuery, LogEntryListQuery } from '@aforo/contracts/log-entries';
 import { assertCan } from '../../core/access';
-import type { Db } from '../../db/client';
 import type { RequestContext } from '../../core/request-context';
 import { toLogEntry } from './log-entries.mapper';
 import { createLogEntriesRepository } from './log-entries.repository';
+import type { Deps } from '../../core/deps';
 
-export function createLogEntriesService(db: Db) {
+export function createLogEntriesService({ db }: Deps) {
   const repo = createLogEntriesRepository(db);
   return {
     async list(ctx: RequestContext, query: LogEntryListQuery) {

@@ -1,9 +1,9 @@
 import type { Mail, MailListQuery } from '@aforo/contracts/mail-outbox';
 import { assertCan } from '../../core/access';
-import type { Db } from '../../db/client';
 import { NotFoundError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { createMailOutboxRepository, type MailRow } from '../../mail/mail-outbox.repository';
+import type { Deps } from '../../core/deps';
 
 function toMail(row: MailRow): Mail {
   return {
@@ -19,7 +19,7 @@ function toMail(row: MailRow): Mail {
 }
 
 /** The outbox view: provider admins only (mails hold one-time links of every company's users). */
-export function createMailOutboxService(db: Db) {
+export function createMailOutboxService({ db }: Deps) {
   const repo = createMailOutboxRepository(db);
   return {
     async list(ctx: RequestContext, query: MailListQuery) {

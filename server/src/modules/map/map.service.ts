@@ -3,21 +3,15 @@
  * level, its layers, and where tiles come from. Every signed-in user with the dashboard right reads
  * it (SPECTATOR included: the dashboard shows the map).
  */
-import type { MapPayload, MapQuery, MapTiles } from '@aforo/contracts/map';
+import type { MapPayload, MapQuery } from '@aforo/contracts/map';
 import { assertCan } from '../../core/access';
 import { createAccess } from '../../core/access';
-import type { Db } from '../../db/client';
 import { type RequestContext, actorId } from '../../core/request-context';
 import { toMapLayer, toMapPoint } from './map.mapper';
 import { createMapRepository } from './map.repository';
+import type { AppConfig, Deps } from '../../core/deps';
 
-export interface MapServiceOptions {
-  tiles: MapTiles;
-}
-
-export const defaultMapTiles: MapTiles = { url: null, attribution: '' };
-
-export function createMapService(db: Db, options: MapServiceOptions = { tiles: defaultMapTiles }) {
+export function createMapService({ db, config }: Pick<Deps, 'db'> & { config: Pick<AppConfig, 'mapTiles'> }) {
   const repo = createMapRepository(db);
   return {
     async payload(ctx: RequestContext, query: MapQuery): Promise<MapPayload> {
@@ -32,7 +26,7 @@ export function createMapService(db: Db, options: MapServiceOptions = { tiles: d
       return {
         layers,
         points: pointRows.map((row) => toMapPoint(row, layerIndex)),
-        tiles: options.tiles,
+        tiles: config.mapTiles,
       };
     },
   };

@@ -14,12 +14,12 @@ import {
 } from '@aforo/contracts/measures';
 import type { Frequency } from '@aforo/contracts/common/frequency';
 import { assertCan } from '../../core/access';
-import type { Db } from '../../db/client';
 import { AppError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { createTelemetrySubjects } from '../telemetry-subjects/telemetry-subjects';
 import { toMeasure } from './measures.mapper';
 import { createMeasuresRepository, type MeasureFilter } from './measures.repository';
+import type { Deps } from '../../core/deps';
 
 const hour = 3_600_000;
 
@@ -30,7 +30,7 @@ export function measureRange(query: Pick<MeasureListQuery, 'from' | 'to'>, now =
   return { from, to };
 }
 
-export function createMeasuresService(db: Db) {
+export function createMeasuresService({ db }: Deps) {
   const repo = createMeasuresRepository(db);
   const assertVisible = createTelemetrySubjects(db);
 

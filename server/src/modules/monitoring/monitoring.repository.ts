@@ -8,7 +8,7 @@ import { trendLookbackHours, trendWindowMinutes, type MonitoringQuery } from '@a
 import { noDataLevel } from '@aforo/contracts/point-state';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/search';
-import { nobody, type Scope, type Viewer } from '../../db/scope';
+import { nobody, type Viewer } from '../../db/scope';
 import { pointRanks, rankOfLevel, rowsOf, statesOfPoints } from './point-state.repository';
 
 const p = sql.param;
@@ -62,7 +62,7 @@ export function createMonitoringRepository(db: Db) {
      */
     async list(scope: Viewer, query: MonitoringQuery) {
       if (scope.companyId === null) return { rows: [], total: 0 };
-      const where = matching(scope.companyId, (scope.userId ?? nobody), query);
+      const where = matching(scope.companyId, scope.userId ?? nobody, query);
       const byState = query.level !== undefined || query.order !== 'name';
       const points = sql`select mp.id from measurement_points mp where ${where}`;
       const source = byState
@@ -72,7 +72,7 @@ export function createMonitoringRepository(db: Db) {
         select mp.id::text, mp.name, mp.kind, mp.unit, (f.point_id is not null) as favourite,
           count(*) over ()::int as total
         from ${source}
-        left join point_favourites f on f.point_id = mp.id and f.user_id = ${p((scope.userId ?? nobody))}::uuid
+        left join point_favourites f on f.point_id = mp.id and f.user_id = ${p(scope.userId ?? nobody)}::uuid
         where ${where} ${levelFilter(query.level)}
         ${orderBy(query)}
         limit ${p(query.length)} offset ${p((query.page - 1) * query.length)}`);
@@ -101,8 +101,8 @@ export function createMonitoringRepository(db: Db) {
       if (scope.companyId === null) return 0;
       const result = await db.execute(sql`
         select count(*)::int as n from measurement_points mp
-        ${query.level ? sql`join (${pointRanks(sql`select mp.id from measurement_points mp where ${matching(scope.companyId, (scope.userId ?? nobody), query)}`, scope.companyId)}) r on r.point_id = mp.id` : sql``}
-        where ${matching(scope.companyId, (scope.userId ?? nobody), query)} ${levelFilter(query.level)}`);
+        ${query.level ? sql`join (${pointRanks(sql`select mp.id from measurement_points mp where ${matching(scope.companyId, scope.userId ?? nobody, query)}`, scope.companyId)}) r on r.point_id = mp.id` : sql``}
+        where ${matching(scope.companyId, scope.userId ?? nobody, query)} ${levelFilter(query.level)}`);
       return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
     },
 

@@ -1,12 +1,12 @@
 /** The monitoring list (docs/WEB.md, docs/ROLES.md: the general roles; not SPECTATOR). */
 import type { MonitoringList, MonitoringQuery } from '@aforo/contracts/monitoring';
 import { assertCan } from '../../core/access';
-import type { Db } from '../../db/client';
 import { type RequestContext, viewerOf } from '../../core/request-context';
 import { toMonitoringRow, toTrend } from './monitoring.mapper';
 import { createMonitoringRepository } from './monitoring.repository';
+import type { Deps } from '../../core/deps';
 
-export function createMonitoringService(db: Db) {
+export function createMonitoringService({ db }: Pick<Deps, 'db'>) {
   const repo = createMonitoringRepository(db);
   return {
     async list(ctx: RequestContext, query: MonitoringQuery): Promise<MonitoringList> {

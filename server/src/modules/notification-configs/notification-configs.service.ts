@@ -17,7 +17,6 @@ import { NotFoundError, ValidationError } from '../../core/errors';
 import { isNonPublicHost } from '../../lib/ip-address';
 import type { RequestContext } from '../../core/request-context';
 import type { Db } from '../../db/client';
-import { transactor } from '../../db/transaction';
 import { recordChange } from '../../core/history';
 import { notificationConfigHistory, toNotificationConfig } from './notification-configs.mapper';
 import {
@@ -25,9 +24,9 @@ import {
   type ConfigRow,
   type NotificationConfigsRepository,
 } from './notification-configs.repository';
+import type { Deps } from '../../core/deps';
 
-export function createNotificationConfigsService(db: Db, options: { allowPrivateWebhooks: boolean }) {
-  const transact = transactor(db);
+export function createNotificationConfigsService({ db, transact, config }: Deps) {
   const reader = createNotificationConfigsRepository(db);
 
   async function found(repo: NotificationConfigsRepository, ctx: RequestContext, id: string) {
@@ -53,7 +52,7 @@ export function createNotificationConfigsService(db: Db, options: { allowPrivate
   }
 
   function assertWebhookAddress(ctx: RequestContext, input: NotificationConfigInputParsed) {
-    if (!input.webhookUrl || options.allowPrivateWebhooks) return;
+    if (!input.webhookUrl || config.allowPrivateWebhooks) return;
     if (isNonPublicHost(new URL(input.webhookUrl).hostname))
       throw new ValidationError({ webhookUrl: fieldMessage('webhookAddress', ctx.lang) }, 'AL1004');
   }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { logEntries, notificationConfigs } from '../../db/schema';
 import { companyIdByName, userIdByEmail } from '../../test/factories';
-import { buildApp } from '../../http/app';
+import { buildApp } from '../../app';
 import { bearer, startTestServer, type TestServer } from '../../test/test-server';
 
 let server: TestServer;

@@ -11,11 +11,11 @@ import type {
 import { assertCan } from '../../core/access';
 import { NotFoundError } from '../../core/errors';
 import { type RequestContext, userOf } from '../../core/request-context';
-import type { Db } from '../../db/client';
 import { toDelivery, toNotification } from '../../notifying/notifications.mapper';
 import { createNotificationsRepository } from '../../notifying/notifications.repository';
+import type { Deps } from '../../core/deps';
 
-export function createNotificationsService(db: Db) {
+export function createNotificationsService({ db }: Deps) {
   const repo = createNotificationsRepository(db);
   const mine = (ctx: RequestContext) => ({ userId: userOf(ctx).userId, companyId: ctx.companyId });
 

@@ -12,15 +12,15 @@ import {
 import { assertCan, can } from '../../core/access';
 import { NotFoundError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
-import type { Db } from '../../db/client';
 import { toAlert } from '../../alerting/alerts.mapper';
 import { createAlertsRepository } from '../../alerting/alerts.repository';
 import { toLevelCounts, toOverviewCompanyRow } from './overview.mapper';
 import { createOverviewRepository } from './overview.repository';
+import type { Deps } from '../../core/deps';
 
 const latestAlertsQuery = alertListQuerySchema.parse({ state: 'active', length: overviewAlertCount });
 
-export function createOverviewService(db: Db) {
+export function createOverviewService({ db }: Deps) {
   const repo = createOverviewRepository(db);
   const alerts = createAlertsRepository(db);
 

@@ -1,11 +1,11 @@
 /** The latest value of every series of the current company's points (issue 13 item 8). */
 import { maxLatestValues, type LatestValue, type LatestValues } from '@aforo/contracts/latest-values';
 import { assertCan } from '../../core/access';
-import type { Db } from '../../db/client';
 import type { RequestContext } from '../../core/request-context';
 import { readable } from '../../lib/conversion';
 import type { LatestValuesCache } from './latest-values.cache';
 import { createLatestValuesRepository, type LatestValueRow } from './latest-values.repository';
+import type { Deps } from '../../core/deps';
 
 const toItem = (r: LatestValueRow): LatestValue => ({
   pointId: r.pointId,
@@ -20,7 +20,10 @@ const toItem = (r: LatestValueRow): LatestValue => ({
  * With a cache (latest-values.cache.ts) the items come from memory kept current by the events, and
  * only the points changed since the last call are read; without, every call reads them all.
  */
-export function createLatestValuesService(db: Db, options: { cache?: LatestValuesCache<LatestValue> } = {}) {
+export function createLatestValuesService(
+  { db }: Pick<Deps, 'db'>,
+  options: { cache?: LatestValuesCache<LatestValue> } = {},
+) {
   const repo = createLatestValuesRepository(db);
   const source = {
     all: async (companyId: string, limit: number) => (await repo.list({ companyId }, limit)).map(toItem),

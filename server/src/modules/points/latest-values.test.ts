@@ -22,7 +22,12 @@ let deletedA: string;
 const contextOf = (companyId: string, roles: Role[]): RequestContext => {
   const userId = randomUUID();
   return userContext(
-    { userId, email: 'latest@test.aforo.dev', state: 'Active', profiles: [{ companyId, state: 'Active', roles }] },
+    {
+      userId,
+      email: 'latest@test.aforo.dev',
+      state: 'Active',
+      profiles: [{ companyId, state: 'Active', roles }],
+    },
     companyId,
     'en',
   );
@@ -62,7 +67,7 @@ afterAll(() => server.close());
 
 describe('latest values of a company', () => {
   it("lists each series of the company's live points with value, time, flag and level", async () => {
-    const service = createLatestValuesService(server.database.db);
+    const service = createLatestValuesService(server.database);
     const { items, truncated } = await service.list(contextOf(companyA, ['ROLE_USER']));
     expect(truncated).toBe(false);
     const sorted = [...items].sort((a, b) => (a.pointId + a.port).localeCompare(b.pointId + b.port));
@@ -78,14 +83,14 @@ describe('latest values of a company', () => {
   });
 
   it("never returns another company's series", async () => {
-    const service = createLatestValuesService(server.database.db);
+    const service = createLatestValuesService(server.database);
     const { items } = await service.list(contextOf(companyB, ['ROLE_ADMIN_CLIENTE']));
     expect(items.map((i) => i.value)).toEqual([3]);
     expect(items.some((i) => pointsA.includes(i.pointId))).toBe(false);
   });
 
   it('is refused to spectators (monitoring.read)', async () => {
-    const service = createLatestValuesService(server.database.db);
+    const service = createLatestValuesService(server.database);
     await expect(service.list(contextOf(companyA, ['ROLE_SPECTATOR']))).rejects.toBeInstanceOf(
       ForbiddenError,
     );
@@ -110,7 +115,7 @@ describe('latest values from the cache kept current by events', () => {
   beforeAll(() => {
     bus = createEventBus({ log: silentLog });
     cache = createLatestValuesCache<LatestValue>({ events: bus });
-    service = createLatestValuesService(db(), { cache });
+    service = createLatestValuesService({ db: db() }, { cache });
   });
   afterAll(async () => {
     cache.close();
@@ -118,7 +123,7 @@ describe('latest values from the cache kept current by events', () => {
   });
 
   it('answers as the database does, and the same for a second call', async () => {
-    const direct = await createLatestValuesService(db()).list(contextOf(companyA, ['ROLE_USER']));
+    const direct = await createLatestValuesService({ db: db() }).list(contextOf(companyA, ['ROLE_USER']));
     const sortKey = (i: LatestValue) => i.pointId + i.port;
     const sorted = (items: LatestValue[]) => [...items].sort((a, b) => sortKey(a).localeCompare(sortKey(b)));
     const first = await service.list(contextOf(companyA, ['ROLE_USER']));
@@ -188,7 +193,7 @@ describe('latest values from the cache kept current by events', () => {
       },
     };
     const own = createLatestValuesCache<LatestValue>({ events });
-    const viaOwn = createLatestValuesService(db(), { cache: own });
+    const viaOwn = createLatestValuesService({ db: db() }, { cache: own });
     const read = async () =>
       (await viaOwn.list(contextOf(companyA, ['ROLE_USER']))).items.find((i) => i.pointId === pointsA[1])
         ?.value;
@@ -202,7 +207,7 @@ describe('latest values from the cache kept current by events', () => {
     own.close();
 
     const everyCall = createLatestValuesCache<LatestValue>({ events: bus, fullReadMs: 0 });
-    const viaEveryCall = createLatestValuesService(db(), { cache: everyCall });
+    const viaEveryCall = createLatestValuesService({ db: db() }, { cache: everyCall });
     await viaEveryCall.list(contextOf(companyA, ['ROLE_USER']));
     await setValue(pointsA[1]!, 4.25);
     const items = (await viaEveryCall.list(contextOf(companyA, ['ROLE_USER']))).items;

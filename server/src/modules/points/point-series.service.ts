@@ -12,13 +12,12 @@ import {
   type PointSeriesRow,
 } from '@aforo/contracts/point-series';
 import { portParametersSchema, type PortParameters } from '@aforo/contracts/point-parameters';
-import { assertCan } from '../../core/access';
-import type { Db } from '../../db/client';
+import { assertCan, createAccess } from '../../core/access';
 import { AppError, NotFoundError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
-import type { Scope } from '../../db/scope';
 import { readable } from '../../lib/conversion';
 import { createPointSeriesRepository, type BucketRow, type RawMeasureRow } from './point-series.repository';
+import type { Deps } from '../../core/deps';
 
 interface SeriesPort {
   key: string;
@@ -103,20 +102,15 @@ const fromBucket = (r: BucketRow): PointSeriesRow => ({
   flag: r.flag,
 });
 
-export function createPointSeriesService(db: Db) {
+export function createPointSeriesService({ db }: Pick<Deps, 'db'>) {
   const repo = createPointSeriesRepository(db);
+  const access = createAccess(db);
 
-  const service = {
+  return {
+    /** The one read of a chart for every caller: the right, then the access function for the point. */
     async get(ctx: RequestContext, pointId: string, query: PointSeriesQuery): Promise<PointSeries> {
       assertCan(ctx, 'monitoring.read');
-      return service.forPoint(ctx, pointId, query);
-    },
-
-    /**
-     * The series of a point of the scope's company whose access the caller checked (the public
-     * dashboard asks the one access function for a public point, then reads it here).
-     */
-    async forPoint(ctx: Scope, pointId: string, query: PointSeriesQuery): Promise<PointSeries> {
+      await access.assertPoint(ctx.caller, pointId);
       const { from, to, buckets } = query;
       if (from.getTime() >= to.getTime()) throw new AppError('ME1001');
       const rangeSeconds = (to.getTime() - from.getTime()) / 1000;
@@ -175,6 +169,5 @@ export function createPointSeriesService(db: Db) {
       };
     },
   };
-  return service;
 }
 export type PointSeriesService = ReturnType<typeof createPointSeriesService>;

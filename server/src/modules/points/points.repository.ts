@@ -107,7 +107,7 @@ export function createPointsRepository(db: Db) {
               db
                 .select({ id: pointFavourites.pointId })
                 .from(pointFavourites)
-                .where(eq(pointFavourites.userId, (scope.userId ?? nobody))),
+                .where(eq(pointFavourites.userId, scope.userId ?? nobody)),
             )
           : undefined,
       );
@@ -119,7 +119,7 @@ export function createPointsRepository(db: Db) {
         .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(measurementPoints.id));
       const records = await paged(base.$dynamic(), query);
       const [total] = await db.select({ n: count() }).from(measurementPoints).where(where);
-      return { rows: await decorate((scope.userId ?? nobody), records), total: total?.n ?? 0 };
+      return { rows: await decorate(scope.userId ?? nobody, records), total: total?.n ?? 0 };
     },
 
     /** A point of the scope's company, deleted ones included. */
@@ -129,7 +129,7 @@ export function createPointsRepository(db: Db) {
         .from(measurementPoints)
         .where(and(eq(measurementPoints.id, id), inCompany(scope, measurementPoints.companyId)));
       if (!record) return undefined;
-      const [row] = await decorate((scope.userId ?? nobody), [record]);
+      const [row] = await decorate(scope.userId ?? nobody, [record]);
       return row;
     },
 

@@ -4,17 +4,16 @@ import type { Point, PointInputParsed, PointListQuery } from '@aforo/contracts/p
 import { assertCan } from '../../core/access';
 import { createAccess } from '../../core/access';
 import type { Db } from '../../db/client';
-import { afterCommit, transactor } from '../../db/transaction';
-import type { EventPublisher } from '../../events/event-map';
+import { afterCommit } from '../../db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import { type RequestContext, userOf, viewerOf } from '../../core/request-context';
 import { recordChange } from '../../core/history';
 import { pointHistory, toPoint } from './points.mapper';
 import { createPointsRepository, type PointRow, type PointsRepository } from './points.repository';
+import type { Deps } from '../../core/deps';
 
-/** `events` hears of every point write (devices there get their new config): point.changed. */
-export function createPointsService(db: Db, events?: EventPublisher) {
-  const transact = transactor(db, events);
+/** Every point write is announced after commit (devices there get their new config): point.changed. */
+export function createPointsService({ db, transact }: Deps) {
   const reader = createPointsRepository(db);
 
   /** The point, if the access function lets the caller see it; a deleted one is not found. */

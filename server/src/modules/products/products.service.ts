@@ -3,8 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { fieldMessage } from '@aforo/contracts/errors';
 import type { Product, ProvisioningKey } from '@aforo/contracts/products';
 import { assertCan } from '../../core/access';
-import type { Db } from '../../db/client';
-import { transactor } from '../../db/transaction';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 // the very hash the ingestion directory compares a presented key with
@@ -13,25 +11,28 @@ import { createCatalogueService } from '../catalogue-crud';
 import { recordChange } from '../../core/history';
 import { productHistory, toProduct } from './products.mapper';
 import { createProductsRepository, type ProductsRepository } from './products.repository';
+import type { Deps } from '../../core/deps';
 
-export function createProductsService(db: Db) {
-  const transact = transactor(db);
-  const crud = createCatalogueService<ProductsRepository, Product>(db, {
-    entityType: 'product',
-    notFound: 'PR1000',
-    rights: { read: 'products.read', edit: 'products.edit' },
-    repository: createProductsRepository,
-    toDto: toProduct,
-    history: productHistory,
-    async assertInput(ctx, repo, input, exceptId) {
-      if ((await repo.missingModels(input.modelIds)).length > 0)
-        throw new ValidationError({ modelIds: fieldMessage('invalid', ctx.lang) });
-      if (await repo.isCodeTaken(input.code, exceptId)) throw new ConflictError('PR1001');
+export function createProductsService({ db, transact }: Deps) {
+  const crud = createCatalogueService<ProductsRepository, Product>(
+    { db, transact },
+    {
+      entityType: 'product',
+      notFound: 'PR1000',
+      rights: { read: 'products.read', edit: 'products.edit' },
+      repository: createProductsRepository,
+      toDto: toProduct,
+      history: productHistory,
+      async assertInput(ctx, repo, input, exceptId) {
+        if ((await repo.missingModels(input.modelIds)).length > 0)
+          throw new ValidationError({ modelIds: fieldMessage('invalid', ctx.lang) });
+        if (await repo.isCodeTaken(input.code, exceptId)) throw new ConflictError('PR1001');
+      },
+      async beforeRemove(_ctx, _tx, repo, product) {
+        if (await repo.hasDevices(product.id)) throw new ConflictError('PR1002');
+      },
     },
-    async beforeRemove(_ctx, _tx, repo, product) {
-      if (await repo.hasDevices(product.id)) throw new ConflictError('PR1002');
-    },
-  });
+  );
 
   /**
    * Replaces (or, with null, removes) the product's provisioning key hash with its history entry;

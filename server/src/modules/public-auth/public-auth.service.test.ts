@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { transactor } from '../../db/transaction';
+import { createEventBus } from '../../events/event-bus';
 import type { Mailer } from '../../mail/mailer';
 import { openTestDatabase } from '../../test/test-database';
 import { createPublicAuthService } from './public-auth.service';
@@ -27,12 +29,18 @@ function gatedMailer(calls: string[]) {
   return { mailer, open };
 }
 const silent = { error: () => undefined };
+const silentLog = { warn: () => undefined, error: () => undefined, info: () => undefined };
 
 describe('requestRestore', () => {
   it('returns before the lookup, the token and the mail, for a known account as for an unknown one', async () => {
     const calls: string[] = [];
     const { mailer, open } = gatedMailer(calls);
-    const service = createPublicAuthService(database.db, mailer, 'http://x');
+    const service = createPublicAuthService({
+      db: database.db,
+      transact: transactor(database.db, createEventBus({ log: silentLog })),
+      mailer,
+      config: { publicUrl: 'http://x' },
+    });
     const timeout = new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 3000));
     const known = await Promise.race([
       Promise.resolve(service.requestRestore('user.norte@demo.aforo.dev', silent)).then(() => 'answered'),

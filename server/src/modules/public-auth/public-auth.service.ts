@@ -2,14 +2,13 @@
 import type { ActivationInfo } from '@aforo/contracts/public-auth';
 import { hashPassword } from '../../auth/passwords';
 import type { Db } from '../../db/client';
-import { transactor } from '../../db/transaction';
 import { AppError } from '../../core/errors';
 import { RateLimiter } from '../../lib/rate-limiter';
-import type { Mailer } from '../../mail/mailer';
 import { restoreMail } from '../../mail/templates';
 import { recordChange } from '../../core/history';
 import { createUserTokensRepository, type TokenPurpose } from '../users/user-tokens.repository';
 import { createUsersRepository } from '../users/users.repository';
+import type { AppConfig, Deps } from '../../core/deps';
 
 export const restoreValidityMs = 3600 * 1000;
 /** Restore requests waiting for their lookup; beyond this, new ones are dropped (the answer is the same). */
@@ -20,8 +19,13 @@ interface ErrorLog {
 }
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export function createPublicAuthService(db: Db, mailer: Mailer, publicUrl: string) {
-  const transact = transactor(db);
+export function createPublicAuthService({
+  db,
+  transact,
+  mailer,
+  config,
+}: Pick<Deps, 'db' | 'transact' | 'mailer'> & { config: Pick<AppConfig, 'publicUrl'> }) {
+  const { publicUrl } = config;
   // per address, so one person cannot flood a mailbox; the answer stays the same either way
   const perEmail = new RateLimiter(3, 15 * 60_000);
   // restore work runs after the answer, lookups one at a time (in order), mails in parallel

@@ -5,7 +5,6 @@
  * a burst of visitors costs one read per key and minute; unknown slugs and points are cached too.
  */
 import type { Language } from '@aforo/contracts/constants';
-import type { MapTiles } from '@aforo/contracts/map';
 import { companySlugPattern, companySlugMax } from '@aforo/contracts/companies';
 import {
   publicDashboardCacheSeconds,
@@ -14,13 +13,12 @@ import {
   type PublicDashboard,
   type PublicSeries,
 } from '@aforo/contracts/public-dashboard';
-import { createAccess } from '../../core/access';
+import type { AppConfig, Deps } from '../../core/deps';
 import { NotFoundError } from '../../core/errors';
-import type { Caller } from '../../core/request-context';
-import type { Db } from '../../db/client';
+import { publicContext, type RequestContext } from '../../core/request-context';
 import { createTtlCache } from '../../lib/ttl-cache';
-import type { PointSeriesService } from '../points/point-series.service';
-import type { RiverLevelService } from '../river-level/river-level.service';
+import { createPointSeriesService } from '../points/point-series.service';
+import { createRiverLevelService } from '../river-level/river-level.service';
 import {
   toPublicDashboardData,
   toPublicPoint,
@@ -31,9 +29,6 @@ import {
 import { createPublicDashboardRepository, type PublicCompanyRow } from './public-dashboard.repository';
 
 export interface PublicDashboardServiceOptions {
-  riverLevel: Pick<RiverLevelService, 'forPoints'>;
-  pointSeries: Pick<PointSeriesService, 'forPoint'>;
-  tiles: MapTiles;
   now?: () => number;
   cacheMs?: number;
   cacheSize?: number;
@@ -45,9 +40,15 @@ type Cached =
 // one body for every miss (unknown slug, private or foreign point): nothing tells them apart
 const notFound = () => new NotFoundError('PD1000');
 
-export function createPublicDashboardService(db: Db, options: PublicDashboardServiceOptions) {
-  const repo = createPublicDashboardRepository(db);
-  const access = createAccess(db);
+export function createPublicDashboardService(
+  deps: Pick<Deps, 'db'> & { config: Pick<AppConfig, 'mapTiles'> },
+  options: PublicDashboardServiceOptions = {},
+) {
+  const repo = createPublicDashboardRepository(deps.db);
+  // the widgets and charts of the signed-in app, read as the public caller: the same doors
+  const riverLevel = createRiverLevelService(deps);
+  const pointSeries = createPointSeriesService(deps);
+  const tiles = deps.config.mapTiles;
   const now = options.now ?? Date.now;
   const cache = createTtlCache<Cached>({
     ttlMs: options.cacheMs ?? publicDashboardCacheSeconds * 1000,
@@ -57,39 +58,37 @@ export function createPublicDashboardService(db: Db, options: PublicDashboardSer
 
   /** A slug that cannot be one is refused before any cache entry or query. */
   const isSlug = (slug: string) => slug.length <= companySlugMax && companySlugPattern.test(slug);
-  const callerOf = (company: PublicCompanyRow): Caller => ({ kind: 'public', companyId: company.id });
+  const contextOf = (company: PublicCompanyRow): RequestContext => publicContext(company.id);
 
   async function loadDashboard(slug: string): Promise<Cached> {
     const company = await repo.companyBySlug(slug);
     if (!company) return null;
     const candidates = await repo.companyPoints(company.id);
-    const visible = await access.visiblePoints(
-      callerOf(company),
+    const widgets = await riverLevel.list(
+      contextOf(company),
       candidates.map((p) => p.id),
     );
-    const rows = candidates.filter((p) => visible.has(p.id));
-    const levels = new Map(
-      (await options.riverLevel.forPoints(rows.map((p) => p.id))).map((l) => [l.pointId, l]),
-    );
+    const levels = new Map(widgets.map((l) => [l.pointId, l]));
+    const rows = candidates.filter((p) => levels.has(p.id));
     const points = rows.flatMap((row) => {
       const level = levels.get(row.id);
       return level ? [toPublicPoint(row, level)] : [];
     });
-    return { kind: 'dashboard', data: toPublicDashboardData(company, points, options.tiles) };
+    return { kind: 'dashboard', data: toPublicDashboardData(company, points, tiles) };
   }
 
   async function loadSeries(slug: string, pointId: string, range: '7d'): Promise<Cached> {
     const company = await repo.companyBySlug(slug);
     if (!company) return null;
-    const visible = await access.visiblePoints(callerOf(company), [pointId]);
-    if (!visible.has(pointId)) return null;
     const to = new Date(now());
     const from = new Date(to.getTime() - publicSeriesRangeSeconds[range] * 1000);
-    const series = await options.pointSeries.forPoint({ companyId: company.id }, pointId, {
-      from,
-      to,
-      buckets: publicSeriesBuckets,
+    const query = { from, to, buckets: publicSeriesBuckets };
+    // a point that is not public answers as if it did not exist (PD1000), like an unknown one
+    const series = await pointSeries.get(contextOf(company), pointId, query).catch((err: unknown) => {
+      if (err instanceof NotFoundError) return null;
+      throw err;
     });
+    if (!series) return null;
     return { kind: 'series', data: toPublicSeries(series) };
   }
 

@@ -1,8 +1,8 @@
 /**
  * The river-level widget (docs/PUBLIC-DASHBOARD.md): the latest value of a point's main series against its
  * ground, warning and danger levels, typical range, record high and trend, and the state of the data.
- * `get` is the signed-in read (right + the one access check); `forPoints` takes ids already checked,
- * so the public dashboard can serve a company's public points through the same code.
+ * Every caller (a user, the public dashboard, an API token) reads through `get` and `list`: the right,
+ * then the one access function decides which points it sees.
  */
 import { alertLevelRank, worstLevel } from '@aforo/contracts/alert-types';
 import type { AlertLevel } from '@aforo/contracts/constants';
@@ -18,7 +18,6 @@ import { assertCan } from '../../core/access';
 import { createAccess } from '../../core/access';
 import { NotFoundError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
-import type { Db } from '../../db/client';
 import { readable } from '../../lib/conversion';
 import { createTtlCache } from '../../lib/ttl-cache';
 import {
@@ -27,6 +26,7 @@ import {
   type RiverPointRow,
   type RiverSeriesRow,
 } from './river-level.repository';
+import type { Deps } from '../../core/deps';
 
 /** Fewer hourly means than this make no typical range (a new point's first day says little). */
 export const minTypicalHours = 24;
@@ -61,7 +61,7 @@ export function mainSeries(parameterKeys: string[], series: RiverSeriesRow[]): R
 
 const levelOf = (value: string): AlertLevel => (value in alertLevelRank ? (value as AlertLevel) : 'OK');
 
-export function createRiverLevelService(db: Db, options: RiverLevelServiceOptions = {}) {
+export function createRiverLevelService({ db }: Pick<Deps, 'db'>, options: RiverLevelServiceOptions = {}) {
   const repo = createRiverLevelRepository(db);
   const now = options.now ?? Date.now;
   const historyCache = createTtlCache<HistoryStats>({
@@ -128,7 +128,7 @@ export function createRiverLevelService(db: Db, options: RiverLevelServiceOption
     };
   }
 
-  /** The widgets of live points among `pointIds`, in their order; the caller checked access. */
+  /** The widgets of live points among `pointIds`, in their order (ids already visible to the caller). */
   async function forPoints(pointIds: string[]): Promise<RiverLevel[]> {
     const [points, series] = await Promise.all([repo.points(pointIds), repo.series(pointIds)]);
     const byId = new Map(points.map((p) => [p.id, p]));
@@ -143,15 +143,22 @@ export function createRiverLevelService(db: Db, options: RiverLevelServiceOption
     );
   }
 
+  const access = createAccess(db);
   return {
     async get(ctx: RequestContext, pointId: string): Promise<RiverLevel> {
       assertCan(ctx, 'dashboard.read');
-      await createAccess(db).assertPoint(ctx.caller, pointId);
+      await access.assertPoint(ctx.caller, pointId);
       const [level] = await forPoints([pointId]);
       if (!level) throw new NotFoundError('POM1000');
       return level;
     },
-    forPoints,
+
+    /** The widgets of those of `pointIds` the caller may see, in their order. */
+    async list(ctx: RequestContext, pointIds: string[]): Promise<RiverLevel[]> {
+      assertCan(ctx, 'dashboard.read');
+      const visible = await access.visiblePoints(ctx.caller, pointIds);
+      return forPoints(pointIds.filter((id) => visible.has(id)));
+    },
   };
 }
 export type RiverLevelService = ReturnType<typeof createRiverLevelService>;

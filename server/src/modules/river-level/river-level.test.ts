@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RiverLevel } from '@aforo/contracts/river-level';
 import { measures, seriesLatest } from '../../db/schema';
 import { ensureMeasurePartitions } from '../../db/partitions';
+import { contextOf, systemContext } from '../../core/request-context';
 import { buildCatalogue, buildDevice, buildPoint, companyIdByName } from '../../test/factories';
 import { bearer, startTestServer, type TestServer } from '../../test/test-server';
 import { createRiverLevelService, mainSeries } from './river-level.service';
@@ -108,29 +109,25 @@ beforeAll(async () => {
   ids.stale = stale.id;
   const staleDevice = await device(stale.id, 'Maintenance');
   const staleTs = new Date(now - 3 * hour);
-  await db
-    .insert(measures)
-    .values({
-      deviceId: staleDevice.id,
-      port: 'ai1',
-      ts: staleTs,
-      pointId: stale.id,
-      direct: 3.5,
-      adjusted: 3.5,
-      interpreted: 3.5,
-      flag: 3,
-    });
-  await db
-    .insert(seriesLatest)
-    .values({
-      pointId: stale.id,
-      port: 'ai1',
-      deviceId: staleDevice.id,
-      ts: staleTs,
-      interpreted: 3.5,
-      flag: 3,
-      alertLevel: 'NO_TRANSMISSION',
-    });
+  await db.insert(measures).values({
+    deviceId: staleDevice.id,
+    port: 'ai1',
+    ts: staleTs,
+    pointId: stale.id,
+    direct: 3.5,
+    adjusted: 3.5,
+    interpreted: 3.5,
+    flag: 3,
+  });
+  await db.insert(seriesLatest).values({
+    pointId: stale.id,
+    port: 'ai1',
+    deviceId: staleDevice.id,
+    ts: staleTs,
+    interpreted: 3.5,
+    flag: 3,
+    alertLevel: 'NO_TRANSMISSION',
+  });
 
   ids.empty = (
     await buildPoint(db, norte, {
@@ -219,10 +216,17 @@ describe('GET /api/points/{id}/river-level', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
-  it('serves already-checked ids without a session (the public dashboard’s way), skipping dead ones', async () => {
-    const service = createRiverLevelService(server.database.db);
-    const levels = await service.forPoints([ids.stale, ids.deleted, ids.river]);
-    expect(levels.map((l) => l.pointId)).toEqual([ids.stale, ids.river]);
+  it('lists the widgets of the points a caller may see, through the same door for every kind, skipping dead ones', async () => {
+    const service = createRiverLevelService(server.database);
+    const wanted = [ids.stale, ids.deleted, ids.river];
+    const system = systemContext('test', norte);
+    expect((await service.list(system, wanted)).map((l) => l.pointId)).toEqual([ids.stale, ids.river]);
+    const levanteToken = contextOf(
+      { kind: 'apiToken', tokenId: 't', companyId: levante, layerIds: null },
+      levante,
+      'en',
+    );
+    expect(await service.list(levanteToken, wanted)).toEqual([]);
   });
 });
 

@@ -1,11 +1,11 @@
 /** The role list (docs/ROLES.md, docs/API.md GET /roles): any signed-in user may read it. */
 import type { RoleItem } from '@aforo/contracts/roles';
-import type { Db } from '../../db/client';
 import type { RequestContext } from '../../core/request-context';
 import { toRoleItem } from './roles.mapper';
 import { createRolesRepository } from './roles.repository';
+import type { Deps } from '../../core/deps';
 
-export function createRolesService(db: Db) {
+export function createRolesService({ db }: Deps) {
   const repo = createRolesRepository(db);
   return {
     async list(ctx: RequestContext): Promise<{ rows: RoleItem[]; total: number }> {

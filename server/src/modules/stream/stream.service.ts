@@ -5,9 +5,10 @@
 import { assertCan } from '../../core/access';
 import { AppError } from '../../core/errors';
 import { type RequestContext, userOf } from '../../core/request-context';
-import type { StreamConnection, StreamHub } from '../../streaming/stream-hub';
+import type { StreamConnection } from '../../streaming/stream-hub';
+import type { Deps } from '../../core/deps';
 
-export function createStreamService(hub: StreamHub) {
+export function createStreamService({ streamHub: hub }: Deps) {
   return {
     open(
       ctx: RequestContext,

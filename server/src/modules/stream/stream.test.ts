@@ -11,7 +11,7 @@ import { TokenService } from '../../auth/jwt';
 import { createAlertEngine, type AlertEngine } from '../../alerting/alert-engine';
 import { measurementPoints } from '../../db/schema';
 import { companyIdByName } from '../../test/factories';
-import { buildApp } from '../../http/app';
+import { buildApp } from '../../app';
 import { silentLog, startIngestHarness, type IngestHarness } from '../../test/ingest-harness';
 import { demoPassword, testSecret } from '../../test/test-server';
 

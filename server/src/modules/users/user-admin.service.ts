@@ -11,10 +11,8 @@ import { assertCan } from '../../core/access';
 import { createAccess } from '../../core/access';
 import { profilesForCheck } from '../../auth/session';
 import type { Db } from '../../db/client';
-import { transactor } from '../../db/transaction';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../core/errors';
 import { type RequestContext, actorId } from '../../core/request-context';
-import type { Mailer } from '../../mail/mailer';
 import { activationMail } from '../../mail/templates';
 import { recordChange } from '../../core/history';
 import { effectiveRoles, type Role } from '@aforo/contracts/roles';
@@ -34,6 +32,7 @@ import {
   type UserRow,
   type UsersRepository,
 } from './users.repository';
+import type { Deps } from '../../core/deps';
 
 export const activationValidityMs = 7 * 24 * 3600 * 1000;
 
@@ -54,8 +53,8 @@ interface VisibleUser {
   visible: ProfileRow[];
 }
 
-export function createUserAdminService(db: Db, mailer: Mailer, publicUrl: string) {
-  const transact = transactor(db);
+export function createUserAdminService({ db, transact, mailer, config }: Deps) {
+  const { publicUrl } = config;
   const reader = createUsersRepository(db);
 
   /** A user the caller may administer (deleted ones too), with the profiles the caller may see. */

@@ -2,15 +2,16 @@
 import type { UpdatePasswordRequest } from '@aforo/contracts/auth';
 import type { CurrentUser } from '@aforo/contracts/users';
 import { fieldMessage } from '@aforo/contracts/errors';
-import type { TokenService } from '../../auth/jwt';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { tokenRoles } from '../../auth/session';
 import { AppError, NotFoundError } from '../../core/errors';
 import { type RequestContext, userOf } from '../../core/request-context';
 import { toCurrentUser, toUser } from './users.mapper';
-import type { UsersRepository } from './users.repository';
+import { createUsersRepository } from './users.repository';
+import type { Deps } from '../../core/deps';
 
-export function createUsersService(repo: UsersRepository, tokens: TokenService) {
+export function createUsersService({ db, tokens }: Deps) {
+  const repo = createUsersRepository(db);
   return {
     async loggedUser(ctx: RequestContext): Promise<CurrentUser> {
       const me = userOf(ctx);

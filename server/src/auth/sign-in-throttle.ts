@@ -3,8 +3,8 @@
  * which answer 429; failures on an account from anywhere only slow it down, so nobody can lock a
  * known user out by failing on purpose.
  */
-import { RateLimitedError } from '../../core/errors';
-import { addressKey, RateLimiter, retryAfterSeconds } from '../../lib/rate-limiter';
+import { RateLimitedError } from '../core/errors';
+import { addressKey, RateLimiter, retryAfterSeconds } from '../lib/rate-limiter';
 
 export interface SignInLimits {
   /** Failed sign-ins a window from one address on one account; beyond, that address gets 429 for it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimitedError } from '../../core/errors';
+import { RateLimitedError } from '../core/errors';
 import { createSignInThrottle, slowDownMs } from './sign-in-throttle';
 
 const limits = { perAccountAndIp: 10, perIp: 30, perAccount: 10, maxDelayMs: 1500 };

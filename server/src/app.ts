@@ -1,0 +1,104 @@
+/**
+ * The composition root: builds the one dependencies object (core/deps.ts) and the HTTP server, and
+ * registers every module of modules/index.ts on it. main.ts starts it; tests build it the same way.
+ */
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import pino from 'pino';
+import type { MapTiles } from '@aforo/contracts/map';
+import type { TokenService } from './auth/jwt';
+import { createSessionRepository } from './auth/session.repository';
+import { createSessionResolver } from './auth/session';
+import type { SignInLimits } from './auth/sign-in-throttle';
+import type { AppConfig, Deps } from './core/deps';
+import type { Database } from './db/client';
+import { transactor } from './db/transaction';
+import { createEventBus, type EventBus } from './events/event-bus';
+import { createHttpServer } from './http/server';
+import type { Ingestion } from './ingestion/ingestion';
+import type { Logger } from './lib/logger';
+import { createMailer } from './mail/mailer';
+import { modules } from './modules/index';
+import { createStreamHub } from './streaming/stream-hub';
+
+export interface AppOptions {
+  database: Database;
+  tokens: TokenService;
+  logger?: Logger | boolean;
+  /** Built web app (web/dist); served with an SPA fallback when present. */
+  webDist?: string;
+  signInLimits?: SignInLimits;
+  /** Address users reach Aforo at, for links in mails. */
+  publicUrl?: string;
+  /** SMTP server; unset: mails stay in the outbox table. */
+  smtpUrl?: string;
+  /** Requests a minute per address on the public account calls. */
+  publicCallsPerMinute?: number;
+  /** Requests a minute per address on the public dashboard (its page, chart and widget calls). */
+  publicDashboardPerMinute?: number;
+  /** Take the client address from X-Forwarded-For (behind a trusted proxy only). */
+  trustProxy?: boolean;
+  version?: string;
+  /** Device ingestion: serves POST /ingest/v1/up. */
+  ingestion?: Ingestion;
+  /** WEBHOOK_ALLOW_PRIVATE: notification configs may name webhooks on loopback/private addresses. */
+  webhookAllowPrivate?: boolean;
+  /** The process's event bus (main.ts shares it with the engines); a bus of this app alone when unset. */
+  events?: EventBus;
+  /** Map tiles (MAP_TILE_URL); unset: none, the map draws on a plain background. */
+  mapTiles?: MapTiles;
+  clock?: () => Date;
+}
+
+const noTiles: MapTiles = { url: null, attribution: '' };
+
+/** The shared dependencies every module's service is built from. */
+export function createDeps(options: AppOptions, log: Logger): Deps {
+  const { database, tokens } = options;
+  const db = database.db;
+  const events = options.events ?? createEventBus({ log });
+  const config: AppConfig = {
+    version: options.version ?? '0.1.0',
+    publicUrl: options.publicUrl ?? 'http://localhost:8080',
+    allowPrivateWebhooks: options.webhookAllowPrivate ?? false,
+    mapTiles: options.mapTiles ?? noTiles,
+    signInLimits: options.signInLimits,
+    publicCallsPerMinute: options.publicCallsPerMinute,
+    publicDashboardPerMinute: options.publicDashboardPerMinute,
+  };
+  return {
+    database,
+    db,
+    transact: transactor(db, events),
+    events,
+    mailer: createMailer(db, { smtpUrl: options.smtpUrl, log }),
+    config,
+    clock: options.clock ?? (() => new Date()),
+    log,
+    tokens,
+    sessions: createSessionResolver(tokens, createSessionRepository(db)),
+    // pushes alerts and the notifications of notification.created (routed in any process)
+    streamHub: createStreamHub({ db, events, log }),
+    ingestion: options.ingestion,
+  };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const given = typeof options.logger === 'object' ? options.logger : undefined;
+  const deps = createDeps(options, given ?? pino({ level: options.logger === true ? 'info' : 'silent' }));
+  const app = await createHttpServer({
+    logger: (given as FastifyBaseLogger | undefined) ?? options.logger === true,
+    webDist: options.webDist,
+    publicUrl: deps.config.publicUrl,
+    mapTileUrl: deps.config.mapTiles.url,
+    trustProxy: options.trustProxy,
+    version: deps.config.version,
+    sessions: deps.sessions,
+  });
+  // preClose: open streams would otherwise hold the server's close forever
+  app.addHook('preClose', () => deps.streamHub.close());
+  for (const module of modules) {
+    const routes = module.routes(deps);
+    if (routes) await app.register(routes);
+  }
+  return app;
+}

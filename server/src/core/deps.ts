@@ -1,0 +1,49 @@
+/**
+ * The one dependencies object every module's service factory takes (server/src/app.ts builds it).
+ * The event bus is required and the transactor is built on it, so no service can drop an event.
+ */
+import type { MapTiles } from '@aforo/contracts/map';
+import type { TokenService } from '../auth/jwt';
+import type { SessionResolver } from '../auth/session';
+import type { SignInLimits } from '../auth/sign-in-throttle';
+import type { Database, Db } from '../db/client';
+import type { Transact } from '../db/transaction';
+import type { EventBus } from '../events/event-bus';
+import type { Ingestion } from '../ingestion/ingestion';
+import type { Logger } from '../lib/logger';
+import type { Mailer } from '../mail/mailer';
+import type { StreamHub } from '../streaming/stream-hub';
+
+/** Settings the modules read (parsed once in config/env.ts, passed down by main.ts). */
+export interface AppConfig {
+  version: string;
+  /** Address users reach Aforo at, for links in mails. */
+  publicUrl: string;
+  /** Notification configs may name webhooks on loopback/private addresses (tests, closed networks). */
+  allowPrivateWebhooks: boolean;
+  /** Map tiles; no URL: the map draws on a plain background. */
+  mapTiles: MapTiles;
+  signInLimits?: SignInLimits;
+  /** Requests a minute per address on the public account calls. */
+  publicCallsPerMinute?: number;
+  /** Requests a minute per address on the public dashboard. */
+  publicDashboardPerMinute?: number;
+}
+
+export interface Deps {
+  database: Database;
+  db: Db;
+  /** Transactions whose afterCommit events reach `events` once COMMIT returns. */
+  transact: Transact;
+  events: EventBus;
+  mailer: Mailer;
+  config: AppConfig;
+  clock: () => Date;
+  log: Logger;
+  tokens: TokenService;
+  sessions: SessionResolver;
+  /** The live stream engine: pushes alerts, latest values and notifications to open browsers. */
+  streamHub: StreamHub;
+  /** Device ingestion, where this process serves POST /ingest/v1/up. */
+  ingestion?: Ingestion;
+}
