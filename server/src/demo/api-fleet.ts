@@ -8,7 +8,7 @@ import type { Point } from '@aforo/contracts/points';
 import { demoDeviceKey, demoProvisioningKey } from './demo-keys';
 import { faultAt, levelsOf, portsAtPoint, unplacedRiver, type SimulatedDevice } from './device-plan';
 import { transmittingStates } from './demo-devices';
-import { pointKinds, type PointKind } from './series';
+import { pointKinds, type PointKind } from './series-physical';
 
 export const demoAdminEmail = 'admin@demo.aforo.dev';
 /** What a new serial registers as: a radar level station. */

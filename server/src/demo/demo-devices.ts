@@ -5,7 +5,7 @@ import { demoDeviceKey } from './demo-keys';
 import { faultAt, levelsOf, portsAtPoint, type SimulatedDevice, type SimulatedPoint } from './device-plan';
 import { findInstalledDevices, newestMeasureOf } from './demo-devices.repository';
 import { scenarioFault } from './demo-scenario';
-import { pointKinds, type PointKind } from './series';
+import { pointKinds, type PointKind } from './series-physical';
 
 /** States in which an installed device transmits (Maintenance and Not Operational ones are quiet). */
 export const transmittingStates = new Set(['Active', 'Repaired']);

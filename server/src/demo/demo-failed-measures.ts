@@ -1,7 +1,7 @@
 /** Refused messages of the demo devices, one per reason of the protocol (the seed's examples). */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { day } from './series';
+import { day } from './series-time';
 
 const p = sql.param;
 

@@ -13,7 +13,10 @@ import { findInstalledDevices, stateHistoryOf } from './demo-devices.repository'
 import { AlertReplay, rulePointOf } from './demo-alert-replay';
 import { insertFailedExamples } from './demo-failed-measures';
 import { silentFor } from './demo-faults';
-import { batteryAt, day, hashText, hour, prng, rssiAt, sampleAt, second, type Fault } from './series';
+import { sampleAt, type Fault } from './series';
+import { batteryAt, rssiAt } from './series-device';
+import { hashText, prng } from './series-random';
+import { day, hour, second } from './series-time';
 import type { Db } from '../db/client';
 import { ensureMeasurePartitions } from '../db/partitions';
 

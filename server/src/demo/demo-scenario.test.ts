@@ -9,7 +9,7 @@ import { evaluateSeries, emptySeriesState, type SeriesState, type Transition } f
 import { seriesRules } from '../alerting/series-rules';
 import { convert } from '../lib/conversion';
 import { demoModels } from './demo';
-import { demoEquipment, demoSites } from './demo-fleet';
+import { demoEquipment, demoSites } from './demo-sites';
 import { faultAt, levelsOf, portsAtPoint, type SimulatedPoint } from './device-plan';
 import { liveScenario, scenarioFault } from './demo-scenario';
 import { sampleAt } from './series';

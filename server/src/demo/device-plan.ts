@@ -7,14 +7,9 @@ import type { PortType } from '@aforo/contracts/models';
 import type { PortParameters } from '@aforo/contracts/point-parameters';
 import type { PointLevels } from '../lib/conversion';
 import { demoFaults } from './demo-faults';
-import {
-  pointKinds,
-  seriesKindOf,
-  type Fault,
-  type PointKind,
-  type SeriesPort,
-  type SeriesSite,
-} from './series';
+import type { Fault } from './series';
+import type { SeriesPort } from './series-device';
+import { pointKinds, seriesKindOf, type PointKind, type SeriesSite } from './series-physical';
 
 /** What the simulator needs of a measurement point. */
 export interface SimulatedPoint {

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { convert, flags, type PointLevels } from '../lib/conversion';
-import {
-  day,
-  faultWindowStart,
-  hour,
-  jumpStep,
-  namurFault,
-  physicalValue,
-  rainBetween,
-  rawFromPhysical,
-  sampleAt,
-  type SeriesPort,
-  type SeriesSite,
-} from './series';
+import { faultWindowStart, jumpStep, namurFault, sampleAt } from './series';
+import { rawFromPhysical, type SeriesPort } from './series-device';
+import { physicalValue, rainBetween, type SeriesSite } from './series-physical';
+import { day, hour } from './series-time';
 
 const levels = (over: Partial<PointLevels> = {}): PointLevels => ({
   groundLevel: null,

@@ -9,7 +9,9 @@ import { connect, type MqttClient } from 'mqtt';
 import { deviceAckSchema, deviceConfigSchema, maxMeasuresPerMessage } from '@aforo/contracts/device-protocol';
 import type { Logger } from '../lib/logger';
 import type { SimulatedDevice } from './device-plan';
-import { batteryAt, day, hour, neverSends, rssiAt, sampleAt, second } from './series';
+import { neverSends, sampleAt } from './series';
+import { batteryAt, rssiAt } from './series-device';
+import { day, hour, second } from './series-time';
 
 export type { SimulatedDevice } from './device-plan';
 

@@ -1,129 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceStates } from '@aforo/contracts/device-states';
+/** Devices: registering, the way from stock to a point and back, install refusals, components, deletes, keys. */
+import { describe, expect, it } from 'vitest';
+import { buildCatalogue, buildPoint, providerCompanyId } from '../../test/factories';
 import {
-  buildCatalogue,
-  buildDevice,
-  buildPoint,
-  companyIdByName,
-  providerCompanyId,
-} from '../../test/factories';
-import { bearer, startTestServer, type TestServer } from '../../test/test-server';
+  call,
+  catalogue,
+  deviceIn,
+  levante,
+  norte,
+  pointNorte,
+  server,
+  useDevicesServer,
+} from './devices.fixtures';
 
-let server: TestServer;
-let norte: string;
-let levante: string;
-let catalogue: Awaited<ReturnType<typeof buildCatalogue>>;
-let pointNorte: string;
-const tokens: Record<string, string> = {};
-
-beforeAll(async () => {
-  server = await startTestServer();
-  norte = await companyIdByName(server.database.db, 'Canal del Norte S.A.');
-  levante = await companyIdByName(server.database.db, 'Aguas de Levante S.L.');
-  catalogue = await buildCatalogue(server.database.db);
-  pointNorte = (await buildPoint(server.database.db, norte)).id;
-  for (const email of [
-    'admin@demo.aforo.dev',
-    'chief@demo.aforo.dev',
-    'viewer@demo.aforo.dev',
-    'admin-cliente.norte@demo.aforo.dev',
-    'user.norte@demo.aforo.dev',
-    'user.levante@demo.aforo.dev',
-  ]) {
-    tokens[email] = await server.login(email);
-  }
-});
-afterAll(() => server.close());
-
-const call = (
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  who = 'admin@demo.aforo.dev',
-  payload?: object,
-  company?: string,
-) =>
-  server.request({
-    method,
-    url,
-    headers: bearer(tokens[who]!, {
-      'accept-language': 'en',
-      ...(company ? { 'x-current-company': company } : {}),
-    }),
-    ...(payload ? { payload } : {}),
-  });
-
-/** A device in `state`, with the company and point a device in that state would have. */
-async function deviceIn(state: string) {
-  const atPoint = ['Active', 'Not Operational', 'Maintenance', 'Repaired'].includes(state);
-  const inStock = ['Unconfigured', 'Available'].includes(state);
-  return buildDevice(server.database.db, {
-    modelId: catalogue.model.id,
-    productId: catalogue.product.id,
-    state,
-    companyId: inStock ? null : norte,
-    // each device at its own point: a point holds one device
-    measurementPointId: atPoint ? (await buildPoint(server.database.db, norte)).id : null,
-  });
-}
-
-// docs/DEVICES.md, written out: the states each action starts from, where it leads, and the refusal code.
-const table: Record<
-  string,
-  {
-    from: string[];
-    to: string;
-    refused: string;
-    body?: (device: { measurementPointId: string | null }) => Promise<object> | object;
-  }
-> = {
-  review: { from: ['Unconfigured'], to: 'Available', refused: 'EQ1010' },
-  assign: { from: ['Available'], to: 'Inactive', refused: 'EQ1010', body: () => ({ companyId: norte }) },
-  install: {
-    from: ['Inactive', 'Repaired'],
-    to: 'Active',
-    refused: 'EQ1010',
-    // a repaired device goes back to its own point; a stocked one to a free point
-    body: async (device) => ({
-      pointId: device.measurementPointId ?? (await buildPoint(server.database.db, norte)).id,
-    }),
-  },
-  'request-maintenance': { from: ['Active'], to: 'Not Operational', refused: 'EQ1018' },
-  maintenance: { from: ['Active', 'Not Operational', 'Inactive'], to: 'Maintenance', refused: 'EQ1006' },
-  repaired: { from: ['Maintenance'], to: 'Repaired', refused: 'EQ1007' },
-  uninstall: { from: ['Active', 'Not Operational', 'Repaired'], to: 'Inactive', refused: 'EQ1015' },
-  'turn-off': { from: ['Active'], to: 'Inactive', refused: 'EQ1017' },
-  decommission: { from: ['Inactive'], to: 'Decommissioned', refused: 'EQ1008' },
-};
-
-describe('device life cycle: every action from every state (docs/DEVICES.md)', () => {
-  for (const [action, rule] of Object.entries(table)) {
-    for (const state of deviceStates) {
-      const allowed = rule.from.includes(state);
-      it(`${action} from ${state} → ${allowed ? rule.to : 'refused'}`, async () => {
-        const device = await deviceIn(state);
-        const res = await call(
-          'POST',
-          `/api/devices/${device.id}/${action}`,
-          'admin@demo.aforo.dev',
-          (await rule.body?.(device)) ?? { reason: 'test' },
-        );
-        if (allowed) {
-          expect(res.statusCode, res.body).toBe(200);
-          expect(res.json().state).toBe(rule.to);
-          const history = (await call('GET', `/api/devices/${device.id}/state-history`)).json().rows;
-          expect(history[0]).toMatchObject({
-            from: state,
-            to: rule.to,
-            by: { email: 'admin@demo.aforo.dev' },
-          });
-        } else {
-          expect(res.statusCode, res.body).toBe(409);
-          expect(res.json().code).toBe(state === 'Decommissioned' ? 'EQ1019' : rule.refused);
-        }
-      });
-    }
-  }
-});
+useDevicesServer();
 
 describe('devices', () => {
   it('creates a device in stock (Available, no company) with SEQ1001 for a taken serial', async () => {
@@ -367,53 +256,5 @@ describe('devices', () => {
     expect(JSON.stringify(after)).not.toContain(res.json().key);
     const log = (await call('GET', `/api/log-entries?entityType=device&entityId=${device.id}`)).json().rows;
     expect(JSON.stringify(log)).not.toContain(res.json().key);
-  });
-});
-
-describe('devices: roles and tenancy', () => {
-  it('shows company users their company’s devices and 404 for another company’s', async () => {
-    const own = await deviceIn('Inactive');
-    const foreign = await buildDevice(server.database.db, {
-      modelId: catalogue.model.id,
-      productId: catalogue.product.id,
-      state: 'Inactive',
-      companyId: levante,
-    });
-    expect((await call('GET', `/api/devices/${own.id}`, 'user.norte@demo.aforo.dev')).statusCode).toBe(200);
-    expect((await call('GET', `/api/devices/${foreign.id}`, 'user.norte@demo.aforo.dev')).statusCode).toBe(
-      404,
-    );
-    expect(
-      (await call('GET', `/api/devices/${foreign.id}/state-history`, 'user.norte@demo.aforo.dev')).statusCode,
-    ).toBe(404);
-    const list = (await call('GET', '/api/devices?length=-1', 'user.norte@demo.aforo.dev')).json().rows;
-    expect(list.every((d: { company: { id: string } }) => d.company.id === norte)).toBe(true);
-    expect((await call('GET', `/api/devices/${own.id}`, 'user.levante@demo.aforo.dev')).statusCode).toBe(404);
-  });
-
-  it('lets provider staff list every company’s devices and stock with allCompanies', async () => {
-    const stock = await deviceIn('Available');
-    const rows = (
-      await call('GET', '/api/devices?length=-1&allCompanies=true', 'viewer@demo.aforo.dev')
-    ).json().rows;
-    expect(rows.some((d: { id: string }) => d.id === stock.id)).toBe(true);
-    const scoped = (
-      await call('GET', '/api/devices?length=-1', 'viewer@demo.aforo.dev', undefined, norte)
-    ).json().rows;
-    expect(scoped.every((d: { company: { id: string } }) => d.company.id === norte)).toBe(true);
-  });
-
-  it('keeps operations to ADMIN and CHIEF', async () => {
-    const device = await deviceIn('Active');
-    for (const who of [
-      'viewer@demo.aforo.dev',
-      'admin-cliente.norte@demo.aforo.dev',
-      'user.norte@demo.aforo.dev',
-    ]) {
-      const res = await call('POST', `/api/devices/${device.id}/maintenance`, who);
-      expect(res.statusCode, who).toBe(403);
-    }
-    const ok = await call('POST', `/api/devices/${device.id}/maintenance`, 'chief@demo.aforo.dev');
-    expect(ok.statusCode, ok.body).toBe(200);
   });
 });
