@@ -1,3 +1,4 @@
+import { createLocalBus } from '../events/event-bus';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
@@ -74,7 +75,7 @@ describe('no transmission', () => {
     // a busy network around it: no outage
     const busy = await network(10, () => minute);
     const { points } = await network(2, (i) => (i === 0 ? window + 5 * minute : window - minute));
-    const first = await checkSilence(database.db, undefined, now);
+    const first = await checkSilence(database.db, createLocalBus(), now);
     expect(first.opened).toBe(1);
     const [alert] = await silenceOf(points[0]!);
     expect(alert).toMatchObject({ level: 'NO_TRANSMISSION', port: null, muted: false, incidentId: null });
@@ -82,8 +83,10 @@ describe('no transmission', () => {
     expect(await silenceOf(points[1]!)).toEqual([]);
     expect(await silenceOf(busy.points[0]!)).toEqual([]);
     // the next runs add nothing; the other point crosses its deadline two minutes later
-    expect((await checkSilence(database.db, undefined, now)).opened).toBe(0);
-    expect((await checkSilence(database.db, undefined, new Date(now.getTime() + 2 * minute))).opened).toBe(1);
+    expect((await checkSilence(database.db, createLocalBus(), now)).opened).toBe(0);
+    expect(
+      (await checkSilence(database.db, createLocalBus(), new Date(now.getTime() + 2 * minute))).opened,
+    ).toBe(1);
   });
 
   it('a DANGER point that goes silent stays DANGER and gains NO_TRANSMISSION; its colour is the worse', async () => {
@@ -98,7 +101,7 @@ describe('no transmission', () => {
       openedAt: ago(window + 2 * minute),
       lastAt: ago(window + 2 * minute),
     });
-    await checkSilence(database.db, undefined, now);
+    await checkSilence(database.db, createLocalBus(), now);
     const active = await database.db
       .select({ type: alerts.type })
       .from(alerts)
@@ -120,7 +123,7 @@ describe('no transmission', () => {
       .update(measurementPoints)
       .set({ test: true })
       .where(eq(measurementPoints.id, test.points[0]!));
-    await checkSilence(database.db, undefined, now);
+    await checkSilence(database.db, createLocalBus(), now);
     expect((await silenceOf(never.points[0]!))[0]!.muted).toBe(false);
     expect((await silenceOf(maintenance.points[0]!))[0]!.muted).toBe(true);
     expect((await silenceOf(test.points[0]!))[0]!.muted).toBe(true);
@@ -129,12 +132,12 @@ describe('no transmission', () => {
   it('a device leaving its point clears the point’s NO_TRANSMISSION', async () => {
     await network(10, () => minute);
     const { points } = await network(1, () => window + minute);
-    await checkSilence(database.db, undefined, now);
+    await checkSilence(database.db, createLocalBus(), now);
     await database.db
       .update(devices)
       .set({ measurementPointId: null, state: 'Inactive' })
       .where(eq(devices.measurementPointId, points[0]!));
-    expect((await checkSilence(database.db, undefined, now)).cleared).toBe(1);
+    expect((await checkSilence(database.db, createLocalBus(), now)).cleared).toBe(1);
     expect((await silenceOf(points[0]!))[0]!.clearedAt).not.toBeNull();
   });
 });
@@ -143,11 +146,11 @@ describe('outage awareness', () => {
   it('more than 30 % of a company silent together opens one incident; its alerts carry it; it ends', async () => {
     await network(10, () => minute); // another company, busy: ingestion is alive
     const { companyId, points } = await network(5, (i) => (i < 2 ? window + minute : minute));
-    const result = await checkSilence(database.db, undefined, now);
+    const result = await checkSilence(database.db, createLocalBus(), now);
     expect(result.incidentsStarted).toBe(0); // 2 of 5: under the floor of 3 points
     await database.db.delete(alerts);
     const big = await network(6, (i) => (i < 3 ? window + 2 * minute : minute));
-    const second = await checkSilence(database.db, undefined, now);
+    const second = await checkSilence(database.db, createLocalBus(), now);
     expect(second.incidentsStarted).toBe(1);
     const [incident] = await database.db
       .select()
@@ -173,12 +176,12 @@ describe('outage awareness', () => {
       .update(seriesLatest)
       .set({ updatedAt: now })
       .where(eq(seriesLatest.pointId, big.points[1]!));
-    expect((await checkSilence(database.db, undefined, now)).incidentsEnded).toBe(1);
+    expect((await checkSilence(database.db, createLocalBus(), now)).incidentsEnded).toBe(1);
   });
 
   it('ingestion silent as a whole opens the system incident and ties every new silence to it', async () => {
     const { points } = await network(4, (i) => (i === 0 ? window + minute : 11 * minute));
-    const result = await checkSilence(database.db, undefined, now);
+    const result = await checkSilence(database.db, createLocalBus(), now);
     expect(result.incidentsStarted).toBe(1);
     const [incident] = await database.db.select().from(incidents).where(isNull(incidents.companyId));
     expect(incident!.kind).toBe('ingestion_silent');
@@ -187,6 +190,6 @@ describe('outage awareness', () => {
       .update(seriesLatest)
       .set({ updatedAt: now })
       .where(eq(seriesLatest.pointId, points[1]!));
-    expect((await checkSilence(database.db, undefined, now)).incidentsEnded).toBe(1);
+    expect((await checkSilence(database.db, createLocalBus(), now)).incidentsEnded).toBe(1);
   });
 });

@@ -47,11 +47,7 @@ export interface SilenceResult {
 }
 
 /** One check at `now`; exported for tests and the benchmark. */
-export async function checkSilence(
-  db: Db,
-  events: EventPublisher | undefined,
-  now: Date,
-): Promise<SilenceResult> {
+export async function checkSilence(db: Db, events: EventPublisher, now: Date): Promise<SilenceResult> {
   const transact = transactor(db, events);
   return transact(async (tx) => {
     const counts = await silenceCounts(tx, now, new Date(now.getTime() - silenceRules.togetherMs));

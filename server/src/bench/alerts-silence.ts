@@ -12,6 +12,7 @@
  * Engine: a fresh PGlite data dir in /tmp by default; with DATABASE_URL, a fresh database
  * `aforo_bench_alerts` on that server (dropped and created).
  */
+import { createLocalBus } from '../events/event-bus';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -100,7 +101,7 @@ async function main() {
     const quiet: number[] = [];
     for (let k = 0; k < 3; k++) {
       const t0 = performance.now();
-      const r = await checkSilence(db, undefined, new Date());
+      const r = await checkSilence(db, createLocalBus(), new Date());
       quiet.push(performance.now() - t0);
       if (r.opened > 0) say(`(a quiet check opened ${r.opened})`);
     }
@@ -114,7 +115,7 @@ async function main() {
       schedule: { every: 30_000 },
       async run() {
         const t0 = performance.now();
-        const result = await checkSilence(db, undefined, new Date());
+        const result = await checkSilence(db, createLocalBus(), new Date());
         const done = Date.now();
         runs.push({ ms: performance.now() - t0, opened: result.opened });
         const raised = rowsOf<{ id: string; opened_at: string | Date }>(

@@ -13,17 +13,18 @@ interface Queued {
 const pending = new WeakMap<object, Queued[]>();
 
 /**
- * With `events`, what the transaction queued with `afterCommit` is published once COMMIT has
- * returned, and dropped if it rolls back: nobody hears of a change that did not happen.
+ * What the transaction queued with `afterCommit` is published on `events` once COMMIT has returned,
+ * and dropped if it rolls back: nobody hears of a change that did not happen. The bus is required,
+ * so a change cannot be made without its event reaching the bus.
  */
-export function transactor(db: Db, events?: EventPublisher): Transact {
+export function transactor(db: Db, events: EventPublisher): Transact {
   return async (fn) => {
     const queued: Queued[] = [];
     const result = await db.transaction((tx) => {
       pending.set(tx, queued);
       return fn(tx as unknown as Db);
     });
-    for (const event of queued) events?.publish(event.type, event.payload);
+    for (const event of queued) events.publish(event.type, event.payload);
     return result;
   };
 }

@@ -2,6 +2,7 @@
  * The demo seed's alerts: every state of docs/ALERTS.md on the client companies' points, the memory
  * of each series matching what is active, and the real engine continuing from it.
  */
+import { createLocalBus } from '../events/event-bus';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
@@ -98,7 +99,7 @@ describe('demo seed alerts', () => {
     expect(silent.every((a) => a.active && a.port === null)).toBe(true);
     expect(silent.filter((a) => a.muted).every((a) => a.device_state === 'Maintenance')).toBe(true);
     expect(silent.map((a) => a.point)).toContain('Pluviómetro de Cartagena');
-    const again = await checkSilence(database.db, undefined, new Date(now.getTime() + 60_000));
+    const again = await checkSilence(database.db, createLocalBus(), new Date(now.getTime() + 60_000));
     expect(again.opened).toBe(0);
     expect(again.incidentsStarted).toBe(0);
   });

@@ -3,7 +3,7 @@
  *
  * - the replayed past (demo-alert-replay.ts): cleared alerts of the year; those cleared more than
  *   three days ago were acknowledged by the company's operations user with a comment, the recent ones
- *   are still "cleared, unacknowledged"; one of them is late (values a logger sent after an outage);
+ *   (and always the two newest) are still "cleared, unacknowledged"; one of them is late (values a logger sent after an outage);
  * - what is silent now, raised by the No Transmission check itself at the seed's now: the
  *   not-operational devices' points (Norte's acknowledged with a comment, Levante's shelved for three
  *   days with a reason), the rain gauge of Cartagena whose modem died (open), and the points whose
@@ -12,6 +12,7 @@
  * Everything active here stays true when the simulator starts: silent devices stay silent (the job
  * finds their alerts open and adds none), and the replay left each series' memory on its last value.
  */
+import { createLocalBus } from '../events/event-bus';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { refreshPointLevels } from '../alerting/alerting.repository';
@@ -37,7 +38,7 @@ export interface DemoAlertsSummary {
 
 export async function seedDemoAlerts(db: Db, now: Date): Promise<DemoAlertsSummary> {
   // the job's own code, so the seeded silence is exactly what the first run would raise
-  const silence = await checkSilence(db, undefined, now);
+  const silence = await checkSilence(db, createLocalBus(), now);
   return db.transaction(async (tx) => {
     const user = async (email: string) =>
       rowsOf<{ id: string }>(await tx.execute(sql`select id::text from users where email = ${p(email)}`))[0]!
@@ -54,11 +55,16 @@ export async function seedDemoAlerts(db: Db, now: Date): Promise<DemoAlertsSumma
     let acknowledged = 0;
     for (const key of ['norte', 'levante'] as const) {
       const companyId = await companyOf(key);
-      // the past, acknowledged 20 to 80 minutes after it opened; the last three days wait for someone
+      // the past, acknowledged 20 to 80 minutes after it opened; the last three days wait for someone,
+      // and so do the two newest cleared ones whatever their age (a quiet month still shows the state)
       const acked = await tx.execute(sql`
-        with past as (
+        with newest as (
+          select id from alerts where company_id = ${p(companyId)}::uuid and cleared_at is not null
+          order by cleared_at desc limit 2
+        ), past as (
           select id, row_number() over (order by opened_at) as n from alerts
           where company_id = ${p(companyId)}::uuid and cleared_at < ${p(new Date(now.getTime() - 3 * day).toISOString())}::timestamptz
+            and id not in (select id from newest)
         )
         update alerts a set acknowledged_by = ${p(operators[key])}::uuid,
           acknowledged_at = least(a.opened_at + (20 + (past.n % 4) * 20) * interval '1 minute',

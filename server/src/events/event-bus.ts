@@ -175,3 +175,12 @@ export function createEventBus(options: { log: BusLog; transport?: EventTranspor
     },
   };
 }
+
+/**
+ * A bus of this process alone with no listener yet: for the seed and one-off checks that run before
+ * any engine subscribes (what they publish reaches nobody, as no process is listening then).
+ */
+export function createLocalBus(): EventBus {
+  const quiet = () => undefined;
+  return createEventBus({ log: { warn: quiet, error: quiet } });
+}
