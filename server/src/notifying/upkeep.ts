@@ -18,8 +18,8 @@ import {
   markDigested,
   releaseEndedIncidents,
   unroutedAlerts,
-  userForMail,
-} from './notifying.repository';
+} from './upkeep.repository';
+import { userForMail } from './deliveries.repository';
 import { giveNotice } from './notice';
 import type { Router } from './router';
 import { digestText } from './texts';

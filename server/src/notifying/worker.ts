@@ -20,7 +20,7 @@ import {
   userForMail,
   webhookSecret,
   type ClaimedDelivery,
-} from './notifying.repository';
+} from './deliveries.repository';
 import { postWebhook, type WebhookFailure, type WebhookPayload } from './webhook';
 
 /** Wait before attempt n + 1 after n failed attempts. */
