@@ -17,8 +17,11 @@ import type { Caller } from './request-context';
 
 const none = '00000000-0000-0000-0000-000000000000';
 
-/** The condition on measurement_points for a caller, or null when it sees every point. */
-function pointCondition(db: Db, caller: Caller): SQL | null {
+/**
+ * The condition on measurement_points for a caller, or null when it sees every point: lists add it to
+ * their filters, so a list shows exactly the points a read by id would let through.
+ */
+export function pointCondition(db: Db, caller: Caller): SQL | null {
   switch (caller.kind) {
     case 'system':
       return null;

@@ -6,6 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pointListQuerySchema } from '@aforo/contracts/points';
 import { pointInputSchema } from '@aforo/contracts/points';
 import { createDeps } from '../../app';
 import { TokenService } from '../../auth/jwt';
@@ -160,6 +161,16 @@ describe('one door for every caller: reading a point', () => {
       }
       expect(got).toEqual(expected);
       expect(charted).toEqual(expected);
+    });
+
+    it(`${who}: points.list shows exactly what points.get reads`, async () => {
+      const listed = new Set(
+        (await createPointsService(deps).list(ctx(), pointListQuerySchema.parse({ length: -1 }))).rows.map(
+          (p) => p.id,
+        ),
+      );
+      const shown = Object.fromEntries(pointNames.map((n) => [n, listed.has(ids[n]) ? 'read' : hidden]));
+      expect(shown).toEqual(expected);
     });
   }
 

@@ -4,6 +4,8 @@ import type { PointListQuery } from '@aforo/contracts/points';
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
 import { devices, layerPoints, layers, measurementPoints, models, pointFavourites } from '../../db/schema';
+import { pointCondition } from '../../core/access.repository';
+import type { Caller } from '../../core/request-context';
 import { inCompany, nobody, type Scope, type Viewer } from '../../db/scope';
 import { paged } from '../../db/paging';
 import type { PointLatest, PointLevel } from '@aforo/contracts/point-state';
@@ -83,10 +85,12 @@ export function createPointsRepository(db: Db) {
   }
 
   return {
-    async listInCompany(scope: Viewer, query: PointListQuery) {
+    /** The points of the scope's company that the caller may see (core/access.ts), filtered. */
+    async listInCompany(scope: Viewer, caller: Caller, query: PointListQuery) {
       const term = query.search?.trim();
       const where = and(
         inCompany(scope, measurementPoints.companyId),
+        pointCondition(db, caller) ?? undefined,
         query.showDeleted ? undefined : isNull(measurementPoints.deletedAt),
         query.kind ? eq(measurementPoints.kind, query.kind) : undefined,
         term

@@ -63,7 +63,7 @@ export function createPointsService({ db, transact }: Deps) {
   return {
     async list(ctx: RequestContext, query: PointListQuery) {
       assertCan(ctx, 'monitoring.read');
-      const { rows, total } = await reader.listInCompany(viewerOf(ctx), query);
+      const { rows, total } = await reader.listInCompany(viewerOf(ctx), ctx.caller, query);
       return { rows: rows.map(toPoint), total };
     },
 
