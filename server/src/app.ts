@@ -29,8 +29,6 @@ export interface AppOptions {
   signInLimits?: SignInLimits;
   /** Address users reach Aforo at, for links in mails. */
   publicUrl?: string;
-  /** SMTP server; unset: mails stay in the outbox table. */
-  smtpUrl?: string;
   /** Requests a minute per address on the public account calls. */
   publicCallsPerMinute?: number;
   /** Requests a minute per address on the public dashboard (its page, chart and widget calls). */
@@ -70,7 +68,8 @@ export function createDeps(options: AppOptions, log: Logger): Deps {
     db,
     transact: transactor(db, events),
     events,
-    mailer: createMailer(db, { smtpUrl: options.smtpUrl, log }),
+    // queues only: the mail worker of the jobs role sends (mail/mail-worker.ts)
+    mailer: createMailer(),
     config,
     clock: options.clock ?? (() => new Date()),
     log,

@@ -15,6 +15,7 @@ import { announceLatestValues } from './ingestion/latest-announcer';
 import { silenceJob } from './alerting/silence-job';
 import { createEventBus } from './events/event-bus';
 import { createNotifying } from './notifying/notifying';
+import { createMailWorker } from './mail/mail-worker';
 import { buildApp } from './app';
 import { startEmbeddedBroker } from './ingestion/broker';
 import { startExternalIngest } from './ingestion/external';
@@ -81,7 +82,10 @@ async function main(): Promise<void> {
     await scheduler.start();
     notifying.start();
     log.info('notifying started');
-    closers.push(scheduler.stop, notifying.close);
+    // mails the API queued (mail.queued from any process), to SMTP with retries (docs/OPERATIONS.md, "Mail")
+    const mailWorker = createMailWorker({ db: database.db, events, log, smtpUrl: env.SMTP_URL });
+    mailWorker.start();
+    closers.push(scheduler.stop, notifying.close, mailWorker.close);
   }
 
   // the API needs ingestion too: POST /ingest/v1/up (configs are republished by whoever hears the change)
@@ -174,7 +178,6 @@ async function main(): Promise<void> {
       logger: log,
       webDist,
       publicUrl: publicUrl(env),
-      smtpUrl: env.SMTP_URL,
       webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE,
       // failures per address on one account; 3× that over all accounts; per account only a slow-down
       signInLimits: { perAccountAndIp: limit, perIp: 3 * limit, perAccount: limit },

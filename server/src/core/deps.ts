@@ -36,6 +36,7 @@ export interface Deps {
   /** Transactions whose afterCommit events reach `events` once COMMIT returns. */
   transact: Transact;
   events: EventBus;
+  /** Queues mail in a transaction; the mail worker (jobs role) sends it, so no request waits for SMTP. */
   mailer: Mailer;
   config: AppConfig;
   clock: () => Date;

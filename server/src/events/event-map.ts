@@ -37,6 +37,8 @@ export const clusterEvents = {
   }),
   /** Declared for notifying: an in-app notification for a user (the stream pushes it). */
   'notification.created': z.object({ notificationId: z.string(), userId: z.string() }),
+  /** Mails queued in the outbox (mail/mailer.ts): the mail worker of a jobs process takes them now. */
+  'mail.queued': z.object({ ids: z.array(z.string()).max(100) }),
 };
 type ClusterEventName = keyof typeof clusterEvents;
 

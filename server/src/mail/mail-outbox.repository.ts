@@ -1,5 +1,8 @@
-/** SQL of mail_outbox: the mailer writes it, modules/mail-outbox lists it (ADMIN, every company). */
-import { count, desc, eq, inArray } from 'drizzle-orm';
+/**
+ * SQL of mail_outbox: the mailer queues into it, the mail worker works it as its queue, and
+ * modules/mail-outbox lists it (ADMIN, every company).
+ */
+import { asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { MailListQuery } from '@aforo/contracts/mail-outbox';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
@@ -13,11 +16,17 @@ export interface NewMail {
   html?: string;
 }
 
+const inMs = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
+
 export function createMailOutboxRepository(db: Db) {
   return {
-    async insert(mail: NewMail): Promise<string> {
-      const [row] = await db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
-      return row!.id;
+    /** A mail for the mail worker, due now; `due: false` for a caller that sends it itself. */
+    async insert(mail: NewMail, options: { due: boolean } = { due: true }): Promise<MailRow> {
+      const [row] = await db
+        .insert(mailOutbox)
+        .values({ ...mail, nextAttemptAt: options.due ? sql`now()` : null })
+        .returning();
+      return row!;
     },
 
     byIds(ids: string[]): Promise<MailRow[]> {
@@ -25,21 +34,59 @@ export function createMailOutboxRepository(db: Db) {
       return db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
     },
 
-    /** Records the SMTP result; a sent mail's body is replaced by its copy without links. */
-    async markDelivered(
-      id: string,
-      result: { status: 'sent'; text: string; html: string | null } | { status: 'failed'; error: string },
-    ): Promise<void> {
-      const body = result.status === 'sent' ? { text: result.text, html: result.html } : {};
+    /**
+     * Claims up to `limit` due mails, oldest due first (FOR UPDATE SKIP LOCKED: two workers never
+     * take the same one), leased: due again after `leaseMs` if the worker dies before recording.
+     */
+    async claimDue(limit: number, leaseMs: number): Promise<MailRow[]> {
+      const due = db.$with('due').as(
+        db
+          .select({ id: mailOutbox.id })
+          .from(mailOutbox)
+          .where(lte(mailOutbox.nextAttemptAt, sql`now()`))
+          .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.createdAt))
+          .limit(limit)
+          .for('update', { skipLocked: true }),
+      );
+      return db
+        .with(due)
+        .update(mailOutbox)
+        .set({ nextAttemptAt: inMs(leaseMs) })
+        .where(inArray(mailOutbox.id, db.select({ id: due.id }).from(due)))
+        .returning();
+    },
+
+    /** SMTP took it: its body is replaced by its copy without one-time links. */
+    async markSent(id: string, body: { text: string; html: string | null }): Promise<void> {
       await db
         .update(mailOutbox)
         .set({
-          status: result.status,
-          error: result.status === 'failed' ? result.error : null,
-          sentAt: result.status === 'sent' ? new Date() : null,
+          status: 'sent',
+          error: null,
+          attempts: sql`${mailOutbox.attempts} + 1`,
+          nextAttemptAt: null,
+          sentAt: sql`now()`,
           ...body,
         })
         .where(eq(mailOutbox.id, id));
+    },
+
+    /** A failed attempt: due again in `retryInMs`, or failed for good when null. */
+    async markAttemptFailed(id: string, error: string, retryInMs: number | null): Promise<void> {
+      await db
+        .update(mailOutbox)
+        .set({
+          status: retryInMs === null ? 'failed' : 'outbox',
+          error: error.slice(0, 500),
+          attempts: sql`${mailOutbox.attempts} + 1`,
+          nextAttemptAt: retryInMs === null ? null : inMs(retryInMs),
+        })
+        .where(eq(mailOutbox.id, id));
+    },
+
+    /** No SMTP: the outbox (and the log) is the delivery, nothing is left to do. */
+    async markKept(id: string): Promise<void> {
+      await db.update(mailOutbox).set({ nextAttemptAt: null }).where(eq(mailOutbox.id, id));
     },
 
     async listAcrossCompanies(query: MailListQuery): Promise<{ rows: MailRow[]; total: number }> {

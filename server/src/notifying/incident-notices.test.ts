@@ -17,7 +17,7 @@ import {
   users,
 } from '../db/schema';
 import { createEventBus, type EventBus } from '../events/event-bus';
-import { createMailer } from '../mail/mailer';
+import { createMailTransport } from '../mail/mail-transport';
 import {
   buildCatalogue,
   buildCompany,
@@ -133,7 +133,7 @@ describe('incident notices to provider staff', () => {
     const worker = createDeliveryWorker({
       database,
       events,
-      mailer: createMailer(database.db, {}),
+      mail: createMailTransport({ db: database.db, log: silentLog }),
       log: silentLog,
     });
     await worker.runOnce();

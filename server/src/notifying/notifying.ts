@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/client';
 import type { EventBus } from '../events/event-bus';
 import type { Job } from '../jobs/scheduler';
-import { createMailer } from '../mail/mailer';
+import { createMailTransport } from '../mail/mail-transport';
 import { createRouter } from './router';
 import { notificationRetentionJob } from './retention';
 import { escalationJob, notifyingUpkeepJob } from './upkeep';
@@ -27,12 +27,12 @@ export function createNotifying(options: {
   retentionDays?: number;
 }) {
   const { database, events, log } = options;
-  const mailer = createMailer(database.db, { smtpUrl: options.smtpUrl, log });
+  const mail = createMailTransport({ db: database.db, smtpUrl: options.smtpUrl, log });
   const router = createRouter({ database, events });
   const worker = createDeliveryWorker({
     database,
     events,
-    mailer,
+    mail,
     log,
     pollMs: options.pollMs,
     allowPrivateWebhooks: options.allowPrivateWebhooks,
@@ -95,6 +95,7 @@ export function createNotifying(options: {
       await events.idle();
       off?.();
       await worker.close();
+      mail.close();
     },
   };
 }

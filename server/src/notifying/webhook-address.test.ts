@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { alerts, notificationConfigs, notificationDeliveries, notifications } from '../db/schema';
 import { createEventBus, type EventBus } from '../events/event-bus';
-import { createMailer } from '../mail/mailer';
+import { createMailTransport } from '../mail/mail-transport';
 import { buildCompany, buildNotificationConfig, buildPoint } from '../test/factories';
 import { silentLog } from '../test/ingest-harness';
 import { openTestDatabase } from '../test/test-database';
@@ -72,7 +72,7 @@ const worker = (allowPrivateWebhooks: boolean) =>
   createDeliveryWorker({
     database,
     events,
-    mailer: createMailer(database.db, {}),
+    mail: createMailTransport({ db: database.db, log: silentLog }),
     log: silentLog,
     allowPrivateWebhooks,
   });

@@ -18,7 +18,7 @@ import {
   notifications,
 } from '../db/schema';
 import { createEventBus, type EventBus } from '../events/event-bus';
-import { createMailer } from '../mail/mailer';
+import { createMailTransport } from '../mail/mail-transport';
 import { buildCompany, buildNotificationConfig, buildPoint, buildUser } from './factories';
 import { silentLog } from './ingest-harness';
 import { openTestDatabase } from './test-database';
@@ -51,7 +51,7 @@ export function useNotifyingRules(): void {
     worker = createDeliveryWorker({
       database,
       events,
-      mailer: createMailer(db, {}),
+      mail: createMailTransport({ db, log: silentLog }),
       log: silentLog,
       allowPrivateWebhooks: true,
     });

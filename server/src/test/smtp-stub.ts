@@ -26,7 +26,8 @@ function decodeMessage(raw: string): string {
   return b64 ? `${qp}\n${Buffer.from(b64.replace(/\s/g, ''), 'base64').toString('utf8')}` : qp;
 }
 
-export async function startSmtpStub(): Promise<SmtpStub> {
+/** `port`: listen there (a server started again on the address the app knows); else a free one. */
+export async function startSmtpStub(options: { port?: number } = {}): Promise<SmtpStub> {
   const messages: string[] = [];
   const waiters: Array<() => void> = [];
   let held: Array<() => void> | undefined;
@@ -79,7 +80,7 @@ export async function startSmtpStub(): Promise<SmtpStub> {
     if (held) held.push(greet);
     else greet();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
 
   return {

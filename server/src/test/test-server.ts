@@ -1,8 +1,11 @@
 /** A real app on a real database copy, driven through fastify.inject (no socket). */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
 import { TokenService } from '../auth/jwt';
 import type { Database } from '../db/client';
+import { createEventBus } from '../events/event-bus';
 import { buildApp, type AppOptions } from '../app';
+import { createMailWorker, type MailWorker } from '../mail/mail-worker';
 import { testDemoPassword } from './database-names';
 import { openTestDatabase } from './test-database';
 
@@ -13,18 +16,32 @@ export interface TestServer {
   app: FastifyInstance;
   database: Database;
   tokens: TokenService;
+  /** The mail worker, when asked for (`smtpUrl` or `mailWorker`). */
+  mailWorker?: MailWorker;
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Signs in through the real endpoint and returns the token. */
   login(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
 }
 
+export interface TestServerOptions extends Partial<AppOptions> {
+  /** Runs the mail worker (as the jobs role does) on the app's event bus, sending to this SMTP server. */
+  smtpUrl?: string;
+  /** Runs the mail worker without SMTP (mails logged and kept); implied by `smtpUrl`. */
+  mailWorker?: boolean;
+  /** The mail worker's poll (default 5 s; 'mail.queued' kicks it anyway). */
+  mailPollMs?: number;
+}
+
 export async function startTestServer(
-  overrides: Partial<AppOptions> = {},
+  options: TestServerOptions = {},
   beforeReady?: (app: FastifyInstance) => void,
 ): Promise<TestServer> {
+  const { smtpUrl, mailWorker: withMailWorker, mailPollMs, ...overrides } = options;
   const database = await openTestDatabase();
   const tokens = overrides.tokens ?? new TokenService(testSecret);
+  const log = typeof overrides.logger === 'object' ? overrides.logger : pino({ level: 'silent' });
+  const events = overrides.events ?? createEventBus({ log });
   // sign-in limits are raised so tests can sign in freely; the limiter has its own test
   const app = await buildApp({
     database,
@@ -33,7 +50,13 @@ export async function startTestServer(
     signInLimits: { perAccountAndIp: 10_000, perIp: 10_000, perAccount: 10_000 },
     publicCallsPerMinute: 10_000,
     ...overrides,
+    events,
   });
+  const mailWorker =
+    smtpUrl !== undefined || withMailWorker
+      ? createMailWorker({ db: database.db, events, log, smtpUrl, pollMs: mailPollMs })
+      : undefined;
+  mailWorker?.start();
   beforeReady?.(app);
   await app.ready();
   const request = (options: InjectOptions) => app.inject(options);
@@ -41,6 +64,7 @@ export async function startTestServer(
     app,
     database,
     tokens,
+    mailWorker,
     request,
     async login(email, password = demoPassword) {
       const res = await request({
@@ -53,6 +77,7 @@ export async function startTestServer(
     },
     async close() {
       await app.close();
+      await mailWorker?.close();
       await database.close();
     },
   };

@@ -28,7 +28,7 @@ export function createPublicAuthService({
   const { publicUrl } = config;
   // per address, so one person cannot flood a mailbox; the answer stays the same either way
   const perEmail = new RateLimiter(3, 15 * 60_000);
-  // restore work runs after the answer, lookups one at a time (in order), mails in parallel
+  // restore work runs after the answer, one lookup at a time (in order); the mail worker sends
   let lookups: Promise<void> = Promise.resolve();
   const inFlight = new Set<Promise<void>>();
   /** Keeps `work` (which must not reject) until it settles, for drain(). */
@@ -38,15 +38,14 @@ export function createPublicAuthService({
   };
 
   /** Looks the account up and, when it may restore, issues a token and queues the mail. */
-  function issueRestore(email: string): Promise<string | undefined> {
+  function issueRestore(email: string): Promise<void> {
     return transact(async (tx) => {
       const user = await createUsersRepository(tx).findForSignIn(email);
-      if (!user || user.deletedAt || (user.state !== 'Active' && user.state !== 'Change Password'))
-        return undefined;
+      if (!user || user.deletedAt || (user.state !== 'Active' && user.state !== 'Change Password')) return;
       const token = await createUserTokensRepository(tx).issue(user.id, 'restore', restoreValidityMs);
       const link = `${publicUrl}/restore-password?token=${encodeURIComponent(token)}`;
       const language = user.language === 'en' ? 'en' : 'es';
-      return mailer.queue(tx, restoreMail({ email: user.email, name: user.name, language }, link));
+      await mailer.queue(tx, restoreMail({ email: user.email, name: user.name, language }, link));
     });
   }
 
@@ -109,14 +108,13 @@ export function createPublicAuthService({
       lookups = lookups
         .then(async () => {
           await nextTurn(); // the answer is written before any work starts
-          const mailId = await issueRestore(email);
-          if (mailId) track(mailer.dispatch([mailId]).catch(failed));
+          await issueRestore(email);
         })
         .catch(failed);
       track(lookups);
     },
 
-    /** Resolves once every restore request taken so far is looked up and its mail dispatched. */
+    /** Resolves once every restore request taken so far is looked up and its mail queued. */
     async drain(): Promise<void> {
       while (inFlight.size > 0) await Promise.all(inFlight);
     },

@@ -159,7 +159,7 @@ export function createUserAdminService({ db, transact, mailer, config }: Deps) {
     async create(ctx: RequestContext, input: UserInputParsed): Promise<User> {
       assertCan(ctx, 'users.manage');
       const profiles = allowedProfiles(ctx, input.profiles);
-      const { result, mailId } = await transact(async (tx) => {
+      return transact(async (tx) => {
         const repo = createUsersRepository(tx);
         const firstCompany = profiles.find((p) => p.companyId)?.companyId ?? null;
         const problem = await emailProblem(repo, ctx, input.email, firstCompany);
@@ -186,10 +186,9 @@ export function createUserAdminService({ db, transact, mailer, config }: Deps) {
           after: snapshot(user, profiles),
         });
         const companyName = visible.find((p) => p.companyId)?.companyName ?? null;
-        return { result: dto(ctx, created), mailId: await sendActivation(tx, user, companyName) };
+        await sendActivation(tx, user, companyName);
+        return dto(ctx, created);
       });
-      await mailer.dispatch([mailId]);
-      return result;
     },
 
     update(ctx: RequestContext, id: string, input: UserInputParsed): Promise<User> {
@@ -237,8 +236,7 @@ export function createUserAdminService({ db, transact, mailer, config }: Deps) {
 
     async act(ctx: RequestContext, id: string, action: UserAction | 'delete'): Promise<User> {
       assertCan(ctx, 'users.manage');
-      const mailIds: string[] = [];
-      const result = await transact(async (tx) => {
+      return transact(async (tx) => {
         const repo = createUsersRepository(tx);
         const before = await visibleUser(tx, ctx, id);
         assertOwnsAccount(ctx, before.all);
@@ -276,7 +274,7 @@ export function createUserAdminService({ db, transact, mailer, config }: Deps) {
           case 'renew-activation': {
             if (user.state !== 'Created') throw new ConflictError('U1006');
             const companyName = before.visible.find((p) => p.companyId)?.companyName ?? null;
-            mailIds.push(await sendActivation(tx, user, companyName));
+            await sendActivation(tx, user, companyName);
             break;
           }
         }
@@ -294,8 +292,6 @@ export function createUserAdminService({ db, transact, mailer, config }: Deps) {
         });
         return dto(ctx, after);
       });
-      await mailer.dispatch(mailIds);
-      return result;
     },
   };
 }
