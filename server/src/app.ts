@@ -1,5 +1,5 @@
 /**
- * The composition root: builds the one dependencies object (core/deps.ts) and the HTTP server, and
+ * The composition root: builds the one dependencies object (server/src/deps.ts) and the HTTP server, and
  * registers every module of modules/index.ts on it. main.ts starts it; tests build it the same way.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -9,7 +9,7 @@ import type { TokenService } from './auth/jwt';
 import { createSessionRepository } from './auth/session.repository';
 import { createSessionResolver } from './auth/session';
 import type { SignInLimits } from './auth/sign-in-throttle';
-import type { AppConfig, Deps } from './core/deps';
+import type { AppConfig, Deps } from './deps';
 import type { Database } from './db/client';
 import { transactor } from './db/transaction';
 import { createEventBus, type EventBus } from './events/event-bus';

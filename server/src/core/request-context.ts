@@ -1,42 +1,11 @@
 import type { Language } from '@aforo/contracts/constants';
-import {
-  effectiveProfile,
-  isGlobalRole,
-  type ProfileForCheck,
-  type Right,
-  type Role,
-} from '@aforo/contracts/roles';
-import type { UserState } from '@aforo/contracts/users';
+import { effectiveProfile, isGlobalRole, type ProfileForCheck, type Right } from '@aforo/contracts/roles';
 import type { Viewer } from '../db/scope';
 import { ForbiddenError } from './errors';
+import type { Caller, UserCaller } from './caller';
 import { rightsOf } from './rights';
 
-/** A signed-in user: their profiles decide their rights in the current company (docs/ROLES.md). */
-export interface UserCaller {
-  kind: 'user';
-  userId: string;
-  email: string;
-  state: UserState;
-  profiles: ProfileForCheck[];
-  /** The roles of the profile that counts in the current company. */
-  roles: Role[];
-  /** The company the call is about; the access function scopes points to it. */
-  companyId: string | null;
-  /** Provider staff: their global profile holds ADMIN, CHIEF or VIEWER. */
-  isGlobal: boolean;
-  /** The session version of the caller's token (a refresh keeps it; see auth/session.ts). */
-  sessionVersion?: number;
-}
-
-/**
- * Who is calling. Every kind enters the same service methods; `rights` (core/rights.ts) and the one
- * access function (core/access.ts) answer for each kind, so no caller needs a second door.
- */
-export type Caller =
-  | UserCaller
-  | { kind: 'apiToken'; tokenId: string; companyId: string; layerIds: string[] | null }
-  | { kind: 'public'; companyId: string }
-  | { kind: 'system'; reason: string };
+export type { Caller, UserCaller };
 
 /** Who is calling, for which company, in which language, with which rights: every service's first argument. */
 export interface RequestContext {

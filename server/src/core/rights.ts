@@ -4,7 +4,7 @@
  * function (core/access.ts) narrows which items they reach.
  */
 import { hasRight, rights, type Right } from '@aforo/contracts/roles';
-import type { Caller } from './request-context';
+import type { Caller } from './caller';
 
 const allRights = Object.keys(rights) as Right[];
 const everything: ReadonlySet<Right> = new Set(allRights);

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { NotFoundError } from '../core/errors';
 import type { RequestContext } from '../core/request-context';
 import { recordChange } from '../core/history';
-import type { Deps } from '../core/deps';
+import type { Deps } from '../deps';
 
 export interface CatalogueRepository<Row, Input, Query> {
   list(query: Query): Promise<{ rows: Row[]; total: number }>;

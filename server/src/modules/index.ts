@@ -1,10 +1,10 @@
 /**
  * Every HTTP module of Aforo: its routes and the factory that builds its service from the one
- * dependencies object (core/deps.ts). The composition root (server/src/app.ts) registers them in
+ * dependencies object (server/src/deps.ts). The composition root (server/src/app.ts) registers them in
  * this order; a new module is one line here.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { Deps } from '../core/deps';
+import type { Deps } from '../deps';
 import { alertsRoutes } from './alerts/alerts.routes';
 import { createAlertsService } from './alerts/alerts.service';
 import { authRoutes } from './auth/auth.routes';

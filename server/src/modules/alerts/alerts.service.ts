@@ -20,7 +20,7 @@ import { afterCommit } from '../../db/transaction';
 import { recordChange } from '../../core/history';
 import { alertState, toAlert } from '../../alerting/alerts.mapper';
 import { createAlertsRepository } from '../../alerting/alerts.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 type Locked = Awaited<ReturnType<ReturnType<typeof createAlertsRepository>['lockInCompany']>>[number];
 

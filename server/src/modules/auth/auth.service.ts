@@ -5,7 +5,7 @@ import { verifyPassword } from '../../auth/passwords';
 import { assertAccountUsable, profilesForCheck, tokenRoles } from '../../auth/session';
 import { UnauthorizedError } from '../../core/errors';
 import { type RequestContext, userOf } from '../../core/request-context';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 import { createUsersRepository } from '../users/users.repository';
 import { createSignInThrottle, type SignInLimits } from '../../auth/sign-in-throttle';
 

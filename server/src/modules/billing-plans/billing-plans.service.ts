@@ -5,7 +5,7 @@ import { recordChange } from '../../core/history';
 import { billingPlanHistory, toBillingPlan } from './billing-plans.mapper';
 import { createBillingPlansRepository, type BillingPlansRepository } from './billing-plans.repository';
 import type { BillingPlan } from '@aforo/contracts/billing-plans';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export function createBillingPlansService({ db, transact }: Deps) {
   return createCatalogueService<BillingPlansRepository, BillingPlan>(

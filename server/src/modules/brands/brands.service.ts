@@ -4,7 +4,7 @@ import { ConflictError } from '../../core/errors';
 import { createCatalogueService } from '../catalogue-crud';
 import { brandHistory, toBrand } from './brands.mapper';
 import { createBrandsRepository, type BrandsRepository } from './brands.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export function createBrandsService({ db, transact }: Deps) {
   return createCatalogueService<BrandsRepository, Brand>(

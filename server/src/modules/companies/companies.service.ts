@@ -12,7 +12,7 @@ import type { RequestContext } from '../../core/request-context';
 import { recordChange } from '../../core/history';
 import { companyHistory, toCompany } from './companies.mapper';
 import { createCompaniesRepository, type CompaniesRepository } from './companies.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 const entityType = 'company';
 

@@ -21,7 +21,7 @@ import {
   type ComponentTypeRow,
   type ComponentTypesRepository,
 } from './component-types.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 /** Disabling needs every component inactive (docs/DEVICES.md). */
 async function assertCanDisable(repo: ComponentTypesRepository, id: string): Promise<void> {

@@ -20,7 +20,7 @@ import { recordChange } from '../../core/history';
 import { checkValues, cleanValues } from './component-values';
 import { componentHistory, toComponent } from './components.mapper';
 import { createComponentsRepository, type ComponentRow, type ComponentValues } from './components.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 type ComponentAction = (typeof componentActions)[number];
 

@@ -4,7 +4,7 @@ import { createCatalogueService } from '../catalogue-crud';
 import { countryHistory, toCountry } from './countries.mapper';
 import { createCountriesRepository, type CountriesRepository } from './countries.repository';
 import type { Country } from '@aforo/contracts/countries';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export function createCountriesService({ db, transact }: Deps) {
   return createCatalogueService<CountriesRepository, Country>(

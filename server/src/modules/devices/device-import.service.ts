@@ -13,7 +13,7 @@ import { recordChange } from '../../core/history';
 import { createDeviceImportRepository, type ImportIndex } from './device-import.repository';
 import { deviceHistory } from './devices.mapper';
 import { createDevicesRepository } from './devices.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export const importColumns = [
   'serial',

@@ -19,7 +19,7 @@ import { type RequestContext, actorId } from '../../core/request-context';
 import { recordChange } from '../../core/history';
 import { deviceHistory, toDevice, toStateChange } from './devices.mapper';
 import { createDevicesRepository, type DeviceValues } from './devices.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 import { assertInput, assertTransition, change, configurePoint, visible } from './device-changes';
 
 /** Every change ingestion depends on (key, state, point) is announced after commit: device.changed. */

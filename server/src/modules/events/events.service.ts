@@ -12,7 +12,7 @@ import type { RequestContext } from '../../core/request-context';
 import { createTelemetrySubjects } from '../telemetry-subjects/telemetry-subjects';
 import { toEvent } from './events.mapper';
 import { createEventsRepository } from './events.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export function createEventsService({ db }: Deps) {
   const repo = createEventsRepository(db);

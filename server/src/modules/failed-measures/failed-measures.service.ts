@@ -5,7 +5,7 @@ import { AppError, NotFoundError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { toFailedMeasure, toFailedMeasureDetail } from './failed-measures.mapper';
 import { createFailedMeasuresRepository } from './failed-measures.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 function check(ctx: RequestContext, query: Pick<FailedMeasureListQuery, 'from' | 'to'>) {
   assertCan(ctx, 'supervision.read');

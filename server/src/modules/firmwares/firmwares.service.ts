@@ -5,7 +5,7 @@ import { ConflictError, ValidationError } from '../../core/errors';
 import { createCatalogueService } from '../catalogue-crud';
 import { firmwareHistory, toFirmware } from './firmwares.mapper';
 import { createFirmwaresRepository, type FirmwaresRepository } from './firmwares.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export function createFirmwaresService({ db, transact }: Deps) {
   return createCatalogueService<FirmwaresRepository, Firmware>(

@@ -9,7 +9,7 @@ import type { RequestContext } from '../../core/request-context';
 import { recordChange } from '../../core/history';
 import { layerHistory, toLayer } from './layers.mapper';
 import { createLayersRepository, type LayerRow, type LayersRepository } from './layers.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export function createLayersService({ db, transact }: Deps) {
   const reader = createLayersRepository(db);

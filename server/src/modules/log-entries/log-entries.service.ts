@@ -4,7 +4,7 @@ import { assertCan } from '../../core/access';
 import type { RequestContext } from '../../core/request-context';
 import { toLogEntry } from './log-entries.mapper';
 import { createLogEntriesRepository } from './log-entries.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export function createLogEntriesService({ db }: Deps) {
   const repo = createLogEntriesRepository(db);

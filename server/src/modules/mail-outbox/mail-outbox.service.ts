@@ -3,7 +3,7 @@ import { assertCan } from '../../core/access';
 import { NotFoundError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { createMailOutboxRepository, type MailRow } from '../../mail/mail-outbox.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 function toMail(row: MailRow): Mail {
   return {

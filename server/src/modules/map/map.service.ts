@@ -9,7 +9,7 @@ import { createAccess } from '../../core/access';
 import { type RequestContext, actorId } from '../../core/request-context';
 import { toMapLayer, toMapPoint } from './map.mapper';
 import { createMapRepository } from './map.repository';
-import type { AppConfig, Deps } from '../../core/deps';
+import type { AppConfig, Deps } from '../../deps';
 
 export function createMapService({ db, config }: Pick<Deps, 'db'> & { config: Pick<AppConfig, 'mapTiles'> }) {
   const repo = createMapRepository(db);

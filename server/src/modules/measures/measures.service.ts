@@ -19,7 +19,7 @@ import type { RequestContext } from '../../core/request-context';
 import { createTelemetrySubjects } from '../telemetry-subjects/telemetry-subjects';
 import { toMeasure } from './measures.mapper';
 import { createMeasuresRepository, type MeasureFilter } from './measures.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 const hour = 3_600_000;
 

@@ -5,7 +5,7 @@ import { ConflictError, ValidationError } from '../../core/errors';
 import { createCatalogueService } from '../catalogue-crud';
 import { modelHistory, toModel } from './models.mapper';
 import { createModelsRepository, type ModelsRepository } from './models.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export function createModelsService({ db, transact }: Deps) {
   return createCatalogueService<ModelsRepository, Model>(

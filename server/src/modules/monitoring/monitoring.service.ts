@@ -4,7 +4,7 @@ import { assertCan } from '../../core/access';
 import { type RequestContext, viewerOf } from '../../core/request-context';
 import { toMonitoringRow, toTrend } from './monitoring.mapper';
 import { createMonitoringRepository } from './monitoring.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export function createMonitoringService({ db }: Pick<Deps, 'db'>) {
   const repo = createMonitoringRepository(db);

@@ -4,7 +4,7 @@ import { ConflictError } from '../../core/errors';
 import { createCatalogueService } from '../catalogue-crud';
 import { networkHistory, toNetwork } from './networks.mapper';
 import { createNetworksRepository, type NetworksRepository } from './networks.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export function createNetworksService({ db, transact }: Deps) {
   return createCatalogueService<NetworksRepository, Network>(

@@ -24,7 +24,7 @@ import {
   type ConfigRow,
   type NotificationConfigsRepository,
 } from './notification-configs.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export function createNotificationConfigsService({ db, transact, config }: Deps) {
   const reader = createNotificationConfigsRepository(db);

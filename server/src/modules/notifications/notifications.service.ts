@@ -13,7 +13,7 @@ import { NotFoundError } from '../../core/errors';
 import { type RequestContext, userOf } from '../../core/request-context';
 import { toDelivery, toNotification } from '../../notifying/notifications.mapper';
 import { createNotificationsRepository } from '../../notifying/notifications.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export function createNotificationsService({ db }: Deps) {
   const repo = createNotificationsRepository(db);

@@ -16,7 +16,7 @@ import { toAlert } from '../../alerting/alerts.mapper';
 import { createAlertsRepository } from '../../alerting/alerts.repository';
 import { toLevelCounts, toOverviewCompanyRow } from './overview.mapper';
 import { createOverviewRepository } from './overview.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 const latestAlertsQuery = alertListQuerySchema.parse({ state: 'active', length: overviewAlertCount });
 

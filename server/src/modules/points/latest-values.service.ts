@@ -5,7 +5,7 @@ import type { RequestContext } from '../../core/request-context';
 import { readable } from '../../lib/conversion';
 import type { LatestValuesCache } from './latest-values.cache';
 import { createLatestValuesRepository, type LatestValueRow } from './latest-values.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 const toItem = (r: LatestValueRow): LatestValue => ({
   pointId: r.pointId,

@@ -10,7 +10,7 @@ import { pointListQuerySchema } from '@aforo/contracts/points';
 import { pointInputSchema } from '@aforo/contracts/points';
 import { createDeps } from '../../app';
 import { TokenService } from '../../auth/jwt';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 import { AppError, ForbiddenError, NotFoundError } from '../../core/errors';
 import {
   contextOf,

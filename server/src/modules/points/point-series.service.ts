@@ -17,7 +17,7 @@ import { AppError, NotFoundError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { readable } from '../../lib/conversion';
 import { createPointSeriesRepository, type BucketRow, type RawMeasureRow } from './point-series.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 interface SeriesPort {
   key: string;

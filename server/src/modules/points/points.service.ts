@@ -10,7 +10,7 @@ import { type RequestContext, userOf, viewerOf } from '../../core/request-contex
 import { recordChange } from '../../core/history';
 import { pointHistory, toPoint } from './points.mapper';
 import { createPointsRepository, type PointRow, type PointsRepository } from './points.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 /** Every point write is announced after commit (devices there get their new config): point.changed. */
 export function createPointsService({ db, transact }: Deps) {

@@ -11,7 +11,7 @@ import { createCatalogueService } from '../catalogue-crud';
 import { recordChange } from '../../core/history';
 import { productHistory, toProduct } from './products.mapper';
 import { createProductsRepository, type ProductsRepository } from './products.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export function createProductsService({ db, transact }: Deps) {
   const crud = createCatalogueService<ProductsRepository, Product>(

@@ -8,7 +8,7 @@ import { restoreMail } from '../../mail/templates';
 import { recordChange } from '../../core/history';
 import { createUserTokensRepository, type TokenPurpose } from '../users/user-tokens.repository';
 import { createUsersRepository } from '../users/users.repository';
-import type { AppConfig, Deps } from '../../core/deps';
+import type { AppConfig, Deps } from '../../deps';
 
 export const restoreValidityMs = 3600 * 1000;
 /** Restore requests waiting for their lookup; beyond this, new ones are dropped (the answer is the same). */

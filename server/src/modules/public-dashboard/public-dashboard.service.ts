@@ -13,7 +13,7 @@ import {
   type PublicDashboard,
   type PublicSeries,
 } from '@aforo/contracts/public-dashboard';
-import type { AppConfig, Deps } from '../../core/deps';
+import type { AppConfig, Deps } from '../../deps';
 import { NotFoundError } from '../../core/errors';
 import { publicContext, type RequestContext } from '../../core/request-context';
 import { createTtlCache } from '../../lib/ttl-cache';

@@ -26,7 +26,7 @@ import {
   type RiverPointRow,
   type RiverSeriesRow,
 } from './river-level.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 /** Fewer hourly means than this make no typical range (a new point's first day says little). */
 export const minTypicalHours = 24;

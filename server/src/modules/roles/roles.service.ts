@@ -3,7 +3,7 @@ import type { RoleItem } from '@aforo/contracts/roles';
 import type { RequestContext } from '../../core/request-context';
 import { toRoleItem } from './roles.mapper';
 import { createRolesRepository } from './roles.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export function createRolesService({ db }: Deps) {
   const repo = createRolesRepository(db);

@@ -6,7 +6,7 @@ import { assertCan } from '../../core/access';
 import { AppError } from '../../core/errors';
 import { type RequestContext, userOf } from '../../core/request-context';
 import type { StreamConnection } from '../../streaming/stream-hub';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export function createStreamService({ streamHub: hub }: Deps) {
   return {

@@ -32,7 +32,7 @@ import {
   type UserRow,
   type UsersRepository,
 } from './users.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export const activationValidityMs = 7 * 24 * 3600 * 1000;
 

@@ -8,7 +8,7 @@ import { AppError, NotFoundError } from '../../core/errors';
 import { type RequestContext, userOf } from '../../core/request-context';
 import { toCurrentUser, toUser } from './users.mapper';
 import { createUsersRepository } from './users.repository';
-import type { Deps } from '../../core/deps';
+import type { Deps } from '../../deps';
 
 export function createUsersService({ db, tokens }: Deps) {
   const repo = createUsersRepository(db);

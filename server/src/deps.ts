@@ -3,16 +3,16 @@
  * The event bus is required and the transactor is built on it, so no service can drop an event.
  */
 import type { MapTiles } from '@aforo/contracts/map';
-import type { TokenService } from '../auth/jwt';
-import type { SessionResolver } from '../auth/session';
-import type { SignInLimits } from '../auth/sign-in-throttle';
-import type { Database, Db } from '../db/client';
-import type { Transact } from '../db/transaction';
-import type { EventBus } from '../events/event-bus';
-import type { Ingestion } from '../ingestion/ingestion';
-import type { Logger } from '../lib/logger';
-import type { Mailer } from '../mail/mailer';
-import type { StreamHub } from '../streaming/stream-hub';
+import type { TokenService } from './auth/jwt';
+import type { SessionResolver } from './auth/session';
+import type { SignInLimits } from './auth/sign-in-throttle';
+import type { Database, Db } from './db/client';
+import type { Transact } from './db/transaction';
+import type { EventBus } from './events/event-bus';
+import type { Ingestion } from './ingestion/ingestion';
+import type { Logger } from './lib/logger';
+import type { Mailer } from './mail/mailer';
+import type { StreamHub } from './streaming/stream-hub';
 
 /** Settings the modules read (parsed once in config/env.ts, passed down by main.ts). */
 export interface AppConfig {
