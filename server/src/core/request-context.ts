@@ -20,7 +20,7 @@ export interface RequestContext {
 }
 
 /** The context of a caller in a company; rights follow from the caller's kind. */
-export function contextOf(caller: Caller, companyId: string | null, lang: Language): RequestContext {
+export function callerContext(caller: Caller, companyId: string | null, lang: Language): RequestContext {
   const isGlobal = caller.kind === 'system' || (caller.kind === 'user' && caller.isGlobal);
   return { caller, companyId, lang, rights: rightsOf(caller, companyId), isGlobal };
 }
@@ -38,7 +38,7 @@ export function userContext(
 ): RequestContext {
   const roles = effectiveProfile(user.profiles, companyId)?.roles.slice() ?? [];
   const isGlobal = isGlobalUser(user.profiles);
-  return contextOf({ kind: 'user', ...user, roles, companyId, isGlobal }, companyId, lang);
+  return callerContext({ kind: 'user', ...user, roles, companyId, isGlobal }, companyId, lang);
 }
 
 /** A job's or an engine's context in a company (every right; the reason is for logs and audits). */
@@ -47,12 +47,12 @@ export function systemContext(
   companyId: string | null,
   lang: Language = 'es',
 ): RequestContext {
-  return contextOf({ kind: 'system', reason }, companyId, lang);
+  return callerContext({ kind: 'system', reason }, companyId, lang);
 }
 
 /** The public dashboard's context for a company: the points it marked public, read-only. */
 export function publicContext(companyId: string, lang: Language = 'es'): RequestContext {
-  return contextOf({ kind: 'public', companyId }, companyId, lang);
+  return callerContext({ kind: 'public', companyId }, companyId, lang);
 }
 
 /** The signed-in user behind the call; operations that only a person can do (own password, favourites) ask it. */

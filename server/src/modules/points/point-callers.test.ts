@@ -13,7 +13,7 @@ import { TokenService } from '../../auth/jwt';
 import type { Deps } from '../../deps';
 import { AppError, ForbiddenError, NotFoundError } from '../../core/errors';
 import {
-  contextOf,
+  callerContext,
   publicContext,
   systemContext,
   userContext,
@@ -64,7 +64,7 @@ afterAll(async () => {
 });
 
 const token = (companyId: string, layerIds: string[] | null, current = companyId): RequestContext =>
-  contextOf({ kind: 'apiToken', tokenId: 't', companyId, layerIds }, current, 'en');
+  callerContext({ kind: 'apiToken', tokenId: 't', companyId, layerIds }, current, 'en');
 const userOfA = (): RequestContext =>
   userContext(
     {

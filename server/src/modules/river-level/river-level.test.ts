@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RiverLevel } from '@aforo/contracts/river-level';
 import { measures, seriesLatest } from '../../db/schema';
 import { ensureMeasurePartitions } from '../../db/partitions';
-import { contextOf, systemContext } from '../../core/request-context';
+import { callerContext, systemContext } from '../../core/request-context';
 import { buildCatalogue, buildDevice, buildPoint, companyIdByName } from '../../test/factories';
 import { bearer, startTestServer, type TestServer } from '../../test/test-server';
 import { createRiverLevelService, mainSeries } from './river-level.service';
@@ -221,7 +221,7 @@ describe('GET /api/points/{id}/river-level', () => {
     const wanted = [ids.stale, ids.deleted, ids.river];
     const system = systemContext('test', norte);
     expect((await service.list(system, wanted)).map((l) => l.pointId)).toEqual([ids.stale, ids.river]);
-    const levanteToken = contextOf(
+    const levanteToken = callerContext(
       { kind: 'apiToken', tokenId: 't', companyId: levante, layerIds: null },
       levante,
       'en',
