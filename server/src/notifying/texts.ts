@@ -1,6 +1,7 @@
 /** The texts of notifications (alerts, digests, incidents) and their e-mails, in the recipient's language (es default). */
 import type { AlertType } from '@aforo/contracts/alert-types';
 import type { Language } from '@aforo/contracts/constants';
+import { formatMeasure, formatNumber, intlLocales } from '@aforo/contracts/format';
 
 const typeNames: Record<AlertType, Record<Language, string>> = {
   DANGER: { es: 'Peligro', en: 'Danger' },
@@ -32,15 +33,19 @@ const lead: Record<'firing' | 'resolved' | 'escalation', Record<Language, string
 };
 
 function when(at: Date, timeZone: string, lang: Language): string {
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'es-ES', {
+  return new Intl.DateTimeFormat(intlLocales[lang], {
     timeZone,
     dateStyle: 'short',
     timeStyle: 'short',
   }).format(at);
 }
 
-function value(v: number | null, unit: string): string {
-  return v === null ? '' : ` ${Number(v.toFixed(3))} ${unit}`;
+/** Points store no resolution: three decimals (a level to the millimetre), as the texts always had. */
+const valueResolution = 0.001;
+
+/** " 3,887 m" in es, " 3.887 m" in en; nothing without a value. */
+function value(v: number | null, unit: string, lang: Language): string {
+  return v === null ? '' : ` ${formatMeasure(v, unit, lang, valueResolution)}`;
 }
 
 /** Title and body of a firing, resolved or escalation notification. */
@@ -52,11 +57,12 @@ export function alertText(
   escalationMinutes?: number,
 ): { title: string; body: string } {
   const type = typeNames[alert.type][lang];
+  const minutes = escalationMinutes === undefined ? '' : formatNumber(escalationMinutes, lang);
   const where = alert.port ? `${alert.pointName} (${alert.port})` : alert.pointName;
   const title = `${lead[kind][lang]}: ${type} · ${alert.pointName}`;
-  const opened = `${when(alert.openedAt, timeZone, lang)}${value(alert.openedValue, alert.unit)}`;
+  const opened = `${when(alert.openedAt, timeZone, lang)}${value(alert.openedValue, alert.unit, lang)}`;
   if (kind === 'resolved' && alert.clearedAt) {
-    const cleared = `${when(alert.clearedAt, timeZone, lang)}${value(alert.clearedValue, alert.unit)}`;
+    const cleared = `${when(alert.clearedAt, timeZone, lang)}${value(alert.clearedValue, alert.unit, lang)}`;
     return {
       title,
       body:
@@ -70,8 +76,8 @@ export function alertText(
       title,
       body:
         lang === 'en'
-          ? `${type} at ${where} is still unacknowledged after ${escalationMinutes} minutes (opened ${opened}).`
-          : `${type} en ${where} sigue sin reconocer tras ${escalationMinutes} minutos (abierta ${opened}).`,
+          ? `${type} at ${where} is still unacknowledged after ${minutes} minutes (opened ${opened}).`
+          : `${type} en ${where} sigue sin reconocer tras ${minutes} minutos (abierta ${opened}).`,
     };
   return {
     title,
@@ -83,13 +89,14 @@ export function alertText(
 export function digestText(held: Array<{ title: string }>, lang: Language): { title: string; body: string } {
   const maxLines = 50;
   const lines = held.slice(0, maxLines).map((h) => `• ${h.title}`);
-  if (held.length > maxLines)
-    lines.push(lang === 'en' ? `… and ${held.length - maxLines} more` : `… y ${held.length - maxLines} más`);
+  const more = formatNumber(held.length - maxLines, lang);
+  if (held.length > maxLines) lines.push(lang === 'en' ? `… and ${more} more` : `… y ${more} más`);
+  const count = formatNumber(held.length, lang);
   return {
     title:
       lang === 'en'
-        ? `${held.length} notification${held.length === 1 ? '' : 's'} during your quiet hours`
-        : `${held.length} notificaci${held.length === 1 ? 'ón' : 'ones'} durante sus horas de silencio`,
+        ? `${count} notification${held.length === 1 ? '' : 's'} during your quiet hours`
+        : `${count} notificaci${held.length === 1 ? 'ón' : 'ones'} durante sus horas de silencio`,
     body: lines.join('\n'),
   };
 }
@@ -118,9 +125,11 @@ export function incidentText(
         ? 'ingestion stopped'
         : 'ingesta detenida'
       : `${en ? 'mass silence' : 'silencio masivo'} · ${incident.companyName ?? ''}`;
+  const silent = formatNumber(incident.silentPoints, lang);
+  const watched = formatNumber(incident.watchedPoints, lang);
   const counts = en
-    ? `${incident.silentPoints} of ${incident.watchedPoints} points silent`
-    : `${incident.silentPoints} de ${incident.watchedPoints} puntos sin transmitir`;
+    ? `${silent} of ${watched} points silent`
+    : `${silent} de ${watched} puntos sin transmitir`;
   const started = when(incident.startedAt, timeZone, lang);
   if (transition === 'end') {
     const ended = when(incident.endedAt ?? incident.startedAt, timeZone, lang);
