@@ -123,11 +123,9 @@ export const modules: readonly AforoModule[] = [
   module('point-series', createPointSeriesService, pointSeriesRoutes),
   module('layers', createLayersService, layersRoutes),
   module('map', createMapService, mapRoutes),
-  module('river-level', (deps) => createRiverLevelService(deps), riverLevelRoutes),
-  module(
-    'public-dashboard',
-    (deps) => createPublicDashboardService(deps),
-    (s, deps) => publicDashboardRoutes(s, deps.config.publicDashboardPerMinute),
+  module('river-level', createRiverLevelService, riverLevelRoutes),
+  module('public-dashboard', createPublicDashboardService, (s, deps) =>
+    publicDashboardRoutes(s, deps.config.publicDashboardPerMinute),
   ),
   module('measures', createMeasuresService, measuresRoutes),
   module('events', createEventsService, eventsRoutes),
