@@ -46,6 +46,9 @@ export const notificationConfigs = pgTable(
     escalationAfterMinutes: integer('escalation_after_minutes'),
     escalationRoles: text('escalation_roles').array().$type<Role[]>().notNull().default([]),
     escalationUserIds: uuid('escalation_user_ids').array().notNull().default([]),
+    /** Limited to these points and the points of these layers; both empty = every point. */
+    pointIds: uuid('point_ids').array().notNull().default([]),
+    layerIds: uuid('layer_ids').array().notNull().default([]),
     description: text('description'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
