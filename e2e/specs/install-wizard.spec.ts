@@ -37,7 +37,7 @@ test('the install wizard saves a port parameter to the point, which its page the
   await wizard.getByRole('combobox', { name: 'Punto de medición' }).click();
   await page.getByRole('option', { name: point.name }).click();
   const firstPort = wizard.locator('fieldset').first();
-  await firstPort.getByLabel(/^Valor superior de aviso/).fill('4.5');
+  await firstPort.getByLabel(/^Límite superior de aviso/).fill('4.5');
   await wizard.getByRole('button', { name: 'Siguiente' }).click();
   await expect(wizard).toContainText(`El equipo ${serial} se instalará en ${point.name}`);
   await wizard.getByRole('button', { name: 'Instalar' }).click();
@@ -45,6 +45,6 @@ test('the install wizard saves a port parameter to the point, which its page the
 
   // the point's page shows the value in its parameters table
   await page.goto(`/app/operation/points/${point.id}`);
-  const row = page.getByRole('row', { name: /Valor superior de aviso/ }).first();
+  const row = page.getByRole('row', { name: /Límite superior de aviso/ }).first();
   await expect(row).toContainText('4.5 m');
 });

@@ -81,7 +81,7 @@ test('switching language changes the texts, before and after signing in', async 
   await signIn(page, 'admin@demo.aforo.dev');
   await page.locator('label', { hasText: /^EN$/ }).first().click();
   await expect(
-    page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'History Changes' }),
+    page.getByRole('navigation', { name: 'Navigation' }).getByRole('link', { name: 'Change history' }),
   ).toBeVisible();
   await page.reload(); // the choice is persisted with the session
   await expect(

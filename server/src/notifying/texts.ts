@@ -5,9 +5,10 @@ import { formatMeasure, formatNumber, intlLocales } from '@aforo/contracts/forma
 
 const typeNames: Record<AlertType, Record<Language, string>> = {
   DANGER: { es: 'Peligro', en: 'Danger' },
-  HIGH_THRESHOLD: { es: 'Umbral alto', en: 'High threshold' },
+  // the same names as the web's alert types: the level, then the port limit that raised it
+  HIGH_THRESHOLD: { es: 'Peligro (límite superior)', en: 'Danger (upper limit)' },
   WARNING: { es: 'Aviso', en: 'Warning' },
-  LOW_THRESHOLD: { es: 'Umbral bajo', en: 'Low threshold' },
+  LOW_THRESHOLD: { es: 'Aviso (límite inferior)', en: 'Warning (lower limit)' },
   NO_TRANSMISSION: { es: 'Sin transmisión', en: 'No transmission' },
   JUMP: { es: 'Salto', en: 'Jump' },
   FLAT: { es: 'Plano', en: 'Flat' },

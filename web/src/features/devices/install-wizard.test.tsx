@@ -156,7 +156,7 @@ describe('install wizard: the configuration step', () => {
   it('sends the configuration with the install', async () => {
     const { dialog, fetchMock, onClose } = await openWizard();
     await userEvent.type(
-      port(dialog, 'ai1').getByRole('textbox', { name: 'Warning upper value (m)' }),
+      port(dialog, 'ai1').getByRole('textbox', { name: 'Upper warning limit (m)' }),
       '4.5',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Next' }));
