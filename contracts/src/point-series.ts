@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { idSchema } from './common/ids';
 import { requiredQueryDate, safeText } from './common/text';
+import { portTypes } from './models';
 
 export const defaultSeriesBuckets = 1000;
 export const maxSeriesBuckets = 2000;
@@ -60,7 +61,12 @@ export const seriesThresholdsSchema = z.object({
 });
 export type SeriesThresholds = z.infer<typeof seriesThresholdsSchema>;
 
-export const seriesPortSchema = z.object({ key: z.string(), label: z.string().nullable() });
+export const seriesPortSchema = z.object({
+  key: z.string(),
+  label: z.string().nullable(),
+  /** The port's type in the installed device's model; null for a port the model does not name. */
+  type: z.enum(portTypes).nullable(),
+});
 
 export const pointSeriesSchema = z.object({
   pointId: idSchema,

@@ -11,6 +11,7 @@ import {
   type PointSeriesQuery,
   type PointSeriesRow,
 } from '@aforo/contracts/point-series';
+import { portTypes, type PortType } from '@aforo/contracts/models';
 import { portParametersSchema, type PortParameters } from '@aforo/contracts/point-parameters';
 import { assertCan, createAccess } from '../../core/access';
 import { AppError, NotFoundError } from '../../core/errors';
@@ -22,6 +23,7 @@ import type { Deps } from '../../deps';
 interface SeriesPort {
   key: string;
   label: string | null;
+  type: PortType | null;
 }
 
 /** The point's parameters by port; an entry that no longer parses counts as empty. */
@@ -45,15 +47,21 @@ export function seriesPorts(
   measured: string[],
 ): SeriesPort[] {
   const ports = new Map<string, SeriesPort>();
-  const add = (key: string, label: string | null) => {
+  const add = (key: string, label: string | null, type: PortType | null = null) => {
     const known = ports.get(key);
-    if (!known) ports.set(key, { key, label });
-    else if (!known.label && label) known.label = label;
+    if (!known) ports.set(key, { key, label, type });
+    else {
+      if (!known.label && label) known.label = label;
+      known.type ??= type;
+    }
   };
+  const isPortType = (type: unknown): type is PortType => (portTypes as readonly unknown[]).includes(type);
   for (const [key, p] of parameters) add(key, p?.label ?? null);
   for (const port of modelPorts) {
-    const { key, label } = (port ?? {}) as { key?: unknown; label?: unknown };
-    if (typeof key === 'string') add(key, typeof label === 'string' && label ? label : null);
+    const { key, label, type } = (port ?? {}) as { key?: unknown; label?: unknown; type?: unknown };
+    // the type lets the point form show each port's own fields (client roles do not read models)
+    if (typeof key === 'string')
+      add(key, typeof label === 'string' && label ? label : null, isPortType(type) ? type : null);
   }
   for (const key of measured) add(key, null);
   return [...ports.values()];

@@ -189,13 +189,13 @@ describe('point series: raw measures and gaps', () => {
     expect(body).toMatchObject({ raw: true, points: [], port: 'ai1' });
   });
 
-  it('reads another port on request and lists every port of the point', async () => {
+  it('reads another port on request and lists every port of the point, typed by the installed model', async () => {
     const body = (await series(range(start, start + 60 * minute, '&port=ai2'))).json<PointSeries>();
     expect(body.port).toBe('ai2');
     expect(body.points.map((p) => p.value)).toEqual([7]);
     expect(body.ports).toEqual([
-      { key: 'ai1', label: 'Nivel río' },
-      { key: 'ai2', label: null },
+      { key: 'ai1', label: 'Nivel río', type: 'current_4_20' },
+      { key: 'ai2', label: null, type: null },
     ]);
   });
 });

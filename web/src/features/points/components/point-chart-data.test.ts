@@ -22,7 +22,7 @@ const row = (
 const series = (points: PointSeriesRow[], overrides: Partial<PointSeries> = {}): PointSeries => ({
   pointId: '66666666-6666-4666-8666-666666666666',
   port: 'ai1',
-  ports: [{ key: 'ai1', label: null }],
+  ports: [{ key: 'ai1', label: null, type: null }],
   unit: 'm',
   from: new Date(t0).toISOString(),
   to: new Date(t0 + 1000 * min).toISOString(),
