@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 export const monitoringRoutes: RouteObject[] = [
   {
     path: 'monitoring',
-    handle: { titleKey: 'nav.monitoring', group: 'general' },
+    handle: { titleKey: 'nav.monitoring', group: 'general', network: true },
     lazy: () => import('./pages/MonitoringPage').then((m) => ({ Component: m.MonitoringPage })),
   },
 ];

@@ -4,7 +4,7 @@ import type { RouteObject } from 'react-router';
 export const overviewRoutes: RouteObject[] = [
   {
     index: true,
-    handle: { titleKey: 'nav.overview', group: 'general' },
+    handle: { titleKey: 'nav.overview', group: 'general', network: true },
     lazy: () => import('./pages/OverviewPage').then((m) => ({ Component: m.OverviewPage })),
   },
 ];
