@@ -1,5 +1,6 @@
 /** Measurement points (docs/DATA-MODEL.md, docs/VALIDATION.md). */
 import { z } from 'zod';
+import { alertDefaults } from './alert-types';
 import { idSchema } from './common/ids';
 import { listQuerySchema, listResponseSchema } from './common/paging';
 import { optionalText, queryBoolean, requiredText } from './common/text';
@@ -29,6 +30,23 @@ const optionalNumber = z
   .nullish()
   .transform((v) => v ?? null);
 
+/**
+ * Alert tuning (docs/ALERTS.md, "On-delay, off-delay and deadband"): how many consecutive measures
+ * must cross a threshold before its alert opens (on-delay) or be back inside the deadband before it
+ * clears (off-delay), 1 to 100.
+ */
+export const alertDelaySchema = z.number('number').int('integer').min(1, 'min').max(100, 'max');
+/**
+ * The deadband of the point's thresholds, in the point's unit (e.g. 0.1 m: a DANGER at 8 m clears
+ * below 7.9 m), as the evaluator reads it; null: 2 % of each threshold's magnitude
+ * (alertDefaults.deadbandShare).
+ */
+export const alertDeadbandSchema = z
+  .number('number')
+  .min(0, 'min')
+  .nullish()
+  .transform((v) => v ?? null);
+
 export const pointSchema = z.object({
   id: idSchema,
   companyId: idSchema,
@@ -44,6 +62,10 @@ export const pointSchema = z.object({
   measuresForAvg: z.number().int(),
   alertValue: z.number().nullable(),
   warningValue: z.number().nullable(),
+  alertOnDelay: z.number().int(),
+  alertOffDelay: z.number().int(),
+  /** In the point's unit; null: 2 % of each threshold (alertDeadbandSchema). */
+  alertDeadband: z.number().nullable(),
   levelDifference: z.number(),
   value4mA: z.number().nullable(),
   value20mA: z.number().nullable(),
@@ -80,6 +102,9 @@ export const pointInputSchema = z
     measuresForAvg: z.number().int().min(1).max(maxMeasuresForAvg).default(1),
     alertValue: optionalNumber,
     warningValue: optionalNumber,
+    alertOnDelay: alertDelaySchema.default(alertDefaults.onDelaySamples),
+    alertOffDelay: alertDelaySchema.default(alertDefaults.offDelaySamples),
+    alertDeadband: alertDeadbandSchema,
     levelDifference: z.number().finite().default(0),
     value4mA: optionalNumber,
     value20mA: optionalNumber,
