@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { alertDefaults } from './alert-types';
-import { alertDeadbandSchema, alertDelaySchema } from './points';
+import { alertDeadbandSchema, alertDelaySchema, levelOrder } from './points';
 
 /** How far back the replay reads the point's stored measures. */
 export const alertReplayDays = 30;
@@ -25,11 +25,8 @@ export const alertReplayInputSchema = z
     alertOffDelay: alertDelaySchema.default(alertDefaults.offDelaySamples),
     alertDeadband: alertDeadbandSchema,
   })
-  .superRefine((p, ctx) => {
-    // the same rule as the point form's (contracts/src/points.ts)
-    if (p.alertValue !== null && p.warningValue !== null && p.warningValue > p.alertValue)
-      ctx.addIssue({ code: 'custom', path: ['warningValue'], message: 'invalid' });
-  });
+  // the same rule as the point form's
+  .superRefine(levelOrder);
 export type AlertReplayInput = z.input<typeof alertReplayInputSchema>;
 export type AlertReplayInputParsed = z.output<typeof alertReplayInputSchema>;
 

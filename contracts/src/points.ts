@@ -47,6 +47,15 @@ export const alertDeadbandSchema = z
   .nullish()
   .transform((v) => v ?? null);
 
+/** The warning level may not lie above the danger level (the point form and the alert replay). */
+export function levelOrder(
+  p: { alertValue: number | null; warningValue: number | null },
+  ctx: z.RefinementCtx,
+): void {
+  if (p.alertValue !== null && p.warningValue !== null && p.warningValue > p.alertValue)
+    ctx.addIssue({ code: 'custom', path: ['warningValue'], message: 'invalid' });
+}
+
 export const pointSchema = z.object({
   id: idSchema,
   companyId: idSchema,
@@ -122,8 +131,7 @@ export const pointInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['transmissionTime'], message: 'transmissionAfterMeasure' });
     if (p.value4mA !== null && p.value20mA !== null && p.value4mA === p.value20mA)
       ctx.addIssue({ code: 'custom', path: ['value20mA'], message: 'values4And20Differ' });
-    if (p.alertValue !== null && p.warningValue !== null && p.warningValue > p.alertValue)
-      ctx.addIssue({ code: 'custom', path: ['warningValue'], message: 'invalid' });
+    levelOrder(p, ctx);
     if (p.groundLevel !== null && p.invertLevel !== null && p.invertLevel >= p.groundLevel)
       ctx.addIssue({ code: 'custom', path: ['invertLevel'], message: 'invalid' });
   });
