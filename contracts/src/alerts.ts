@@ -2,9 +2,11 @@
 import { z } from 'zod';
 import { alertGroups, alertTypes } from './alert-types';
 import { idSchema } from './common/ids';
+import { networkScopeQuery, networkScopeSchema, rowCompanySchema } from './common/network-scope';
 import { listResponseSchema, pagedListQuerySchema } from './common/paging';
 import { isDateInRange, optionalText, queryDate, requiredText, safeText } from './common/text';
 import { alertLevels } from './constants';
+import { notificationDeliverySchema, notificationKinds } from './notifications';
 
 /**
  * Lifecycle (ThingsBoard's four, docs/ALERTS.md): `open` (active, unacknowledged) → `acknowledged`
@@ -28,6 +30,8 @@ export const alertListQuerySchema = pagedListQuerySchema.omit({ search: true }).
   /** Opened at or after / at or before. */
   from: queryDate,
   to: queryDate,
+  /** Provider staff: every company's alerts (`scope=all`), or one company's (docs/WEB.md). */
+  ...networkScopeQuery,
 });
 export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
 
@@ -35,6 +39,8 @@ const actorSchema = z.object({ id: idSchema, name: z.string() }).nullable();
 
 export const alertSchema = z.object({
   id: idSchema,
+  /** The point's company (a network-wide list mixes them). */
+  ...rowCompanySchema.shape,
   pointId: idSchema,
   pointName: z.string(),
   port: z.string().nullable(),
@@ -72,6 +78,76 @@ export const alertSchema = z.object({
 export type Alert = z.infer<typeof alertSchema>;
 export const alertListSchema = listResponseSchema(alertSchema);
 export type AlertList = z.infer<typeof alertListSchema>;
+
+/**
+ * One alert and the operators' actions on it: in the current company, or (`scope=all`, provider
+ * staff) in any company — what the network-wide list links to and acts on.
+ */
+export const alertScopeQuerySchema = networkScopeSchema;
+export type AlertScopeQuery = z.infer<typeof alertScopeQuerySchema>;
+
+/**
+ * What happened to an alert, in time order (docs/ALERTS.md "Alert detail"): opened (with the value
+ * that opened it), repeated (count so far, the last repeat's time and value), acknowledged (by whom,
+ * comment), shelved (by whom, until, reason) and unshelved, cleared (by which value).
+ */
+export const alertTimelineKinds = [
+  'opened',
+  'repeated',
+  'acknowledged',
+  'shelved',
+  'unshelved',
+  'cleared',
+] as const;
+export type AlertTimelineKind = (typeof alertTimelineKinds)[number];
+
+export const alertTimelineEntrySchema = z.object({
+  kind: z.enum(alertTimelineKinds),
+  at: z.iso.datetime({ offset: true }),
+  /** opened, repeated, cleared: the measured value (the point's unit). */
+  value: z.number().nullable(),
+  /** repeated: the alert's count of samples beyond its threshold. */
+  count: z.number().int().nullable(),
+  /** acknowledged, shelved, unshelved: who (null: the system). */
+  by: actorSchema,
+  /** acknowledged: the comment; shelved: the reason. */
+  text: z.string().nullable(),
+  /** shelved: until when. */
+  until: z.iso.datetime({ offset: true }).nullable(),
+});
+export type AlertTimelineEntry = z.infer<typeof alertTimelineEntrySchema>;
+
+/**
+ * A notification sent about the alert: one per recipient and channel (in-app, e-mail, webhook) with
+ * its delivery status. `recipient` names the person; a webhook's address only for those who manage
+ * notifications (it may carry a secret), else null.
+ */
+export const alertNotificationSchema = notificationDeliverySchema
+  .pick({
+    id: true,
+    configName: true,
+    channel: true,
+    status: true,
+    attempts: true,
+    lastError: true,
+    notBefore: true,
+    createdAt: true,
+    sentAt: true,
+  })
+  .extend({
+    kind: z.enum(notificationKinds),
+    recipient: z.string().nullable(),
+    /** Held: until quiet hours end or an outage is over. */
+    holdReason: z.enum(['quiet_hours', 'incident']).nullable(),
+  });
+export type AlertNotification = z.infer<typeof alertNotificationSchema>;
+
+/** GET /api/alerts/{id}: the alert, its timeline and the notifications sent for it (oldest first). */
+export const alertDetailSchema = alertSchema.extend({
+  timeline: z.array(alertTimelineEntrySchema),
+  notifications: z.array(alertNotificationSchema),
+});
+export type AlertDetail = z.infer<typeof alertDetailSchema>;
 
 /** Longest shelving: past it, an alert is a standing problem that needs a setting changed, not a snooze. */
 export const maxShelveDays = 30;

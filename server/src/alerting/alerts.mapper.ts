@@ -12,6 +12,8 @@ export function toAlert(row: AlertRow, now = new Date()): Alert {
   const { type, level } = row;
   return {
     id: row.id,
+    companyId: row.companyId,
+    companyName: row.companyName,
     pointId: row.pointId,
     pointName: row.pointName,
     port: row.port,

@@ -1,6 +1,7 @@
 /**
  * SQL of the alerts read side and of the operators' actions. An alert belongs to its point's company
- * (alerts.company_id, written by the engine); every function is scoped to the request's company.
+ * (alerts.company_id, written by the engine); every function is scoped to the request's company, or
+ * to every company for the provider's network view (db/scope.ts `everyCompany`).
  */
 import {
   aliasedTable,
@@ -22,7 +23,7 @@ import type { AlertListQuery } from '@aforo/contracts/alerts';
 import { levelRankOf } from './alerting.repository';
 import type { Db } from '../db/client';
 import { paged } from '../db/paging';
-import { alerts, devices, measurementPoints, users } from '../db/schema';
+import { alerts, companies, devices, measurementPoints, users } from '../db/schema';
 import { inCompany, type Scope } from '../db/scope';
 
 const acknowledger = aliasedTable(users, 'acknowledger');
@@ -73,6 +74,7 @@ export function createAlertsRepository(db: Db) {
     db
       .select({
         alert: alerts,
+        companyName: companies.businessName,
         pointName: measurementPoints.name,
         unit: measurementPoints.unit,
         deviceSerial: devices.serial,
@@ -85,6 +87,7 @@ export function createAlertsRepository(db: Db) {
       })
       .from(alerts)
       .innerJoin(measurementPoints, eq(measurementPoints.id, alerts.pointId))
+      .innerJoin(companies, eq(companies.id, alerts.companyId))
       .leftJoin(devices, eq(devices.id, alerts.deviceId))
       .leftJoin(acknowledger, eq(acknowledger.id, alerts.acknowledgedBy))
       .leftJoin(shelver, eq(shelver.id, alerts.shelvedBy));

@@ -69,6 +69,8 @@ export const alertPointId = '55555555-5555-4555-8555-555555555555';
 export function buildAlert(overrides: Partial<Alert> = {}): Alert {
   return {
     id: '66666666-6666-4666-8666-666666666666',
+    companyId: companyA,
+    companyName: 'Aguas del Norte',
     pointId: alertPointId,
     pointName: 'Ebro en Zaragoza',
     port: 'ai1',

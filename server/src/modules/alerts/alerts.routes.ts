@@ -6,9 +6,11 @@ import {
   alertBulkAcknowledgeSchema,
   alertBulkResultSchema,
   alertBulkShelveSchema,
+  alertDetailSchema,
   alertListQuerySchema,
   alertListSchema,
   alertSchema,
+  alertScopeQuerySchema,
   alertShelveSchema,
 } from '@aforo/contracts/alerts';
 import { contextOf } from '../../http/request-context';
@@ -28,7 +30,8 @@ export function alertsRoutes(alerts: AlertsService): FastifyPluginAsyncZod {
         config,
         schema: {
           tags,
-          summary: 'Alerts of the current company, filtered (newest first by default)',
+          summary:
+            'Alerts of the current company, filtered (newest first by default); provider staff: scope=all for every company (companyId: one)',
           querystring: alertListQuerySchema,
           response: { 200: alertListSchema, ...errors },
         },
@@ -37,8 +40,18 @@ export function alertsRoutes(alerts: AlertsService): FastifyPluginAsyncZod {
     );
     app.get(
       '/api/alerts/:id',
-      { config, schema: { tags, params: idParamsSchema, response: { 200: alertSchema, ...errors } } },
-      async (request) => alerts.get(contextOf(request), request.params.id),
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'One alert with its timeline and the notifications sent for it (scope=all: any company, provider staff)',
+          params: idParamsSchema,
+          querystring: alertScopeQuerySchema,
+          response: { 200: alertDetailSchema, ...errors },
+        },
+      },
+      async (request) => alerts.detail(contextOf(request), request.params.id, request.query),
     );
     app.post(
       '/api/alerts/:id/acknowledge',
@@ -48,11 +61,13 @@ export function alertsRoutes(alerts: AlertsService): FastifyPluginAsyncZod {
           tags,
           summary: 'Acknowledge an alert, with an optional comment (409 AL1001 when already acknowledged)',
           params: idParamsSchema,
+          querystring: alertScopeQuerySchema,
           body: alertAcknowledgeSchema,
           response: { 200: alertSchema, ...errors },
         },
       },
-      async (request) => alerts.acknowledge(contextOf(request), request.params.id, request.body),
+      async (request) =>
+        alerts.acknowledge(contextOf(request), request.params.id, request.body, request.query),
     );
     app.post(
       '/api/alerts/:id/shelve',
@@ -63,11 +78,12 @@ export function alertsRoutes(alerts: AlertsService): FastifyPluginAsyncZod {
           summary:
             'Shelve an active alert until a time (at most 30 days) with a reason: no notifications meanwhile',
           params: idParamsSchema,
+          querystring: alertScopeQuerySchema,
           body: alertShelveSchema,
           response: { 200: alertSchema, ...errors },
         },
       },
-      async (request) => alerts.shelve(contextOf(request), request.params.id, request.body),
+      async (request) => alerts.shelve(contextOf(request), request.params.id, request.body, request.query),
     );
     app.post(
       '/api/alerts/:id/unshelve',
@@ -77,10 +93,11 @@ export function alertsRoutes(alerts: AlertsService): FastifyPluginAsyncZod {
           tags,
           summary: 'End a shelving early',
           params: idParamsSchema,
+          querystring: alertScopeQuerySchema,
           response: { 200: alertSchema, ...errors },
         },
       },
-      async (request) => alerts.unshelve(contextOf(request), request.params.id),
+      async (request) => alerts.unshelve(contextOf(request), request.params.id, request.query),
     );
     app.post(
       '/api/alerts/acknowledge',
@@ -89,11 +106,12 @@ export function alertsRoutes(alerts: AlertsService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Acknowledge many alerts (already acknowledged or unknown ones are skipped)',
+          querystring: alertScopeQuerySchema,
           body: alertBulkAcknowledgeSchema,
           response: { 200: alertBulkResultSchema, ...errors },
         },
       },
-      async (request) => alerts.acknowledgeMany(contextOf(request), request.body),
+      async (request) => alerts.acknowledgeMany(contextOf(request), request.body, request.query),
     );
     app.post(
       '/api/alerts/shelve',
@@ -102,11 +120,12 @@ export function alertsRoutes(alerts: AlertsService): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Shelve many alerts (cleared or unknown ones are skipped)',
+          querystring: alertScopeQuerySchema,
           body: alertBulkShelveSchema,
           response: { 200: alertBulkResultSchema, ...errors },
         },
       },
-      async (request) => alerts.shelveMany(contextOf(request), request.body),
+      async (request) => alerts.shelveMany(contextOf(request), request.body, request.query),
     );
   };
 }
