@@ -18,6 +18,17 @@ export const userStates = [
 export const userStateSchema = z.enum(userStates);
 export type UserState = z.infer<typeof userStateSchema>;
 
+/** Spellings of a state found in older data, and the state each one means (docs/ROLES.md). */
+const legacyUserStates: Readonly<Record<string, UserState>> = { Dissabled: 'Disabled' };
+
+/**
+ * A user state as stored → the state it means: older data spells Disabled "Dissabled"
+ * (docs/ROLES.md). Anything else unknown is kept as it is, for the response schema to refuse.
+ */
+export function userStateOf(stored: string): UserState {
+  return legacyUserStates[stored] ?? (stored as UserState);
+}
+
 export const userProfileSchema = z.object({
   id: idSchema,
   state: z.object({ name: z.enum(profileStates) }),
@@ -73,7 +84,15 @@ export const userRowSchema = z.object({
 export type UserRow = z.infer<typeof userRowSchema>;
 
 export const userOrderFields = ['created_at', 'name', 'surname', 'email', 'state'] as const;
+/**
+ * A query number that must be sent: a missing one is "required" (400 V1000 naming the field), a
+ * present one follows the list query's own rule for it.
+ */
+const requiredQueryNumber = (rule: z.ZodType<number, unknown>) => z.string().pipe(rule as z.ZodType<number, string>);
+/** GET /api/users: page and length are both required (docs/API.md), unlike the other lists. */
 export const userListQuerySchema = listQuerySchema.extend({
+  page: requiredQueryNumber(listQuerySchema.shape.page.unwrap()),
+  length: requiredQueryNumber(listQuerySchema.shape.length.unwrap()),
   order: z.enum(userOrderFields).default('created_at'),
   showDeleted: queryBoolean,
   /** Provider staff instead of the current company's users (ADMIN only). */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Language } from '@aforo/contracts/constants';
 import { effectiveRoles, type ProfileForCheck, type Role } from '@aforo/contracts/roles';
-import type { UserState } from '@aforo/contracts/users';
+import { userStateOf } from '@aforo/contracts/users';
 import { NotFoundError, UnauthorizedError, ValidationError } from '../core/errors';
 import { isGlobalUser, userContext, type RequestContext } from '../core/request-context';
 import type { ProfileRow, SessionRepository, UserRow } from './session.repository';
@@ -87,7 +87,7 @@ export function createSessionResolver(tokens: TokenService, usersRepo: SessionRe
       const user = found.user;
       const { id: userId, email, sessionVersion } = user;
       return userContext(
-        { userId, email, state: user.state as UserState, profiles, sessionVersion },
+        { userId, email, state: userStateOf(user.state), profiles, sessionVersion },
         companyId,
         lang,
       );

@@ -6,8 +6,11 @@ import { queryKeys } from './query-keys';
 import type { ListParams } from './query-keys';
 import { useSession } from './session';
 
+/** What GET /users needs: page and length are required by the API (docs/API.md), not defaulted. */
+export type UsersListParams = ListParams & { page: number; length: number };
+
 /** GET /users: the current company's users, or provider staff with fdxUsers (ADMIN). */
-export function useUsersQuery(params: ListParams, options: { enabled?: boolean } = {}) {
+export function useUsersQuery(params: UsersListParams, options: { enabled?: boolean } = {}) {
   const currentCompanyId = useSession((s) => s.currentCompanyId);
   return useQuery({
     queryKey: [...queryKeys.users.all, 'list', currentCompanyId, params],

@@ -7,6 +7,7 @@ import type {
   UserListQuery,
   UserRow as UserRowDto,
 } from '@aforo/contracts/users';
+import { userStateOf } from '@aforo/contracts/users';
 import { assertCan } from '../../core/access';
 import { createAccess } from '../../core/access';
 import { profilesForCheck } from '../../auth/session';
@@ -41,7 +42,7 @@ export const activationValidityMs = 7 * 24 * 3600 * 1000;
  * its password says (a suspension from before the column, or an enable after a disable).
  */
 function returnState(user: UserRow): string {
-  if (user.state === 'Suspended' && user.stateBeforeSuspension) return user.stateBeforeSuspension;
+  if (user.state === 'Suspended' && user.stateBeforeSuspension) return userStateOf(user.stateBeforeSuspension);
   return user.passwordHash ? 'Active' : 'Created';
 }
 
@@ -130,7 +131,7 @@ export function createUserAdminService({ db, transact, mailer, config }: Deps) {
           surname: r.surname,
           email: r.email,
           phone: r.phone,
-          state: { name: r.state as UserRowDto['state']['name'] },
+          state: { name: userStateOf(r.state) },
           _company: r.profileCompanyId,
           roles: r.profileRoles as Role[],
           createdAt: r.createdAt.toISOString(),
@@ -240,7 +241,8 @@ export function createUserAdminService({ db, transact, mailer, config }: Deps) {
         const repo = createUsersRepository(tx);
         const before = await visibleUser(tx, ctx, id);
         assertOwnsAccount(ctx, before.all);
-        const { user } = before;
+        // older data spells Disabled "Dissabled" (docs/ROLES.md): the actions read the state it means
+        const user = { ...before.user, state: userStateOf(before.user.state) };
         if (action !== 'restore' && user.deletedAt) throw new NotFoundError('U1000');
         switch (action) {
           case 'delete':

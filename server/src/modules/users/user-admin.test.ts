@@ -55,35 +55,41 @@ describe('GET /api/users', () => {
   });
 
   it('orders by created_at DESC by default, pages, searches and hides deleted users unless asked', async () => {
-    const all = (await call('GET', '/api/users?length=-1', clientAdmin)).json().rows;
+    const all = (await call('GET', '/api/users?page=1&length=-1', clientAdmin)).json().rows;
     const dates = all.map((r: { createdAt: string }) => r.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
     const page = (await call('GET', '/api/users?page=2&length=2&order=email&dir=ASC', clientAdmin)).json();
     expect(page.rows).toHaveLength(2);
     expect(page.total).toBe(all.length);
-    const found = (await call('GET', '/api/users?search=SPECTATOR', clientAdmin)).json();
+    const found = (await call('GET', '/api/users?page=1&length=25&search=SPECTATOR', clientAdmin)).json();
     expect(found.rows.map((r: { email: string }) => r.email)).toEqual(['spectator.norte@demo.aforo.dev']);
   });
 
   it('filters by a role of the listed profile', async () => {
-    const admins = (await call('GET', '/api/users?length=-1&role=ROLE_ADMIN_CLIENTE', clientAdmin)).json();
+    const admins = (
+      await call('GET', '/api/users?page=1&length=-1&role=ROLE_ADMIN_CLIENTE', clientAdmin)
+    ).json();
     expect(admins.rows.map((r: { email: string }) => r.email)).toContain(clientAdmin);
     expect(admins.rows.every((r: { roles: string[] }) => r.roles.includes('ROLE_ADMIN_CLIENTE'))).toBe(true);
     expect(admins.total).toBe(admins.rows.length);
     const chiefs = (
-      await call('GET', '/api/users?length=-1&fdxUsers=true&role=ROLE_CHIEF', 'admin@demo.aforo.dev')
+      await call('GET', '/api/users?page=1&length=-1&fdxUsers=true&role=ROLE_CHIEF', 'admin@demo.aforo.dev')
     ).json();
     expect(chiefs.rows.map((r: { email: string }) => r.email)).toContain('chief@demo.aforo.dev');
     expect(chiefs.rows.map((r: { email: string }) => r.email)).not.toContain('admin@demo.aforo.dev');
-    const bad = await call('GET', '/api/users?role=ROLE_NOPE', clientAdmin);
+    const bad = await call('GET', '/api/users?page=1&length=25&role=ROLE_NOPE', clientAdmin);
     expect([bad.statusCode, Object.keys(bad.json().fields)]).toEqual([400, ['role']]);
   });
 
   it('lists provider staff with fdxUsers for ADMIN only', async () => {
-    const fdx = (await call('GET', '/api/users?fdxUsers=true&length=-1', 'admin@demo.aforo.dev')).json();
+    const fdx = (
+      await call('GET', '/api/users?page=1&fdxUsers=true&length=-1', 'admin@demo.aforo.dev')
+    ).json();
     expect(fdx.rows.map((r: { email: string }) => r.email)).toEqual(expect.arrayContaining(staff));
     expect(fdx.rows.every((r: { _company: string | null }) => r._company === null)).toBe(true);
-    expect((await call('GET', '/api/users?fdxUsers=true', clientAdmin)).statusCode).toBe(403);
+    expect((await call('GET', '/api/users?page=1&length=25&fdxUsers=true', clientAdmin)).statusCode).toBe(
+      403,
+    );
   });
 
   it('refuses every role but ADMIN and ADMIN_CLIENTE', async () => {
@@ -94,7 +100,7 @@ describe('GET /api/users', () => {
       'user.norte@demo.aforo.dev',
       'spectator.norte@demo.aforo.dev',
     ]) {
-      expect((await call('GET', '/api/users', who)).statusCode, who).toBe(403);
+      expect((await call('GET', '/api/users?page=1&length=25', who)).statusCode, who).toBe(403);
       expect(
         (await call('POST', '/api/users', who, newUser(`x-${Date.now()}@test.dev`))).statusCode,
         who,
@@ -306,12 +312,12 @@ describe('user actions', () => {
     expect((await call('DELETE', `/api/users/${user.id}`, clientAdmin)).statusCode).toBe(200);
     expect((await call('GET', `/api/users/${user.id}`, clientAdmin)).statusCode).toBe(404);
     const listed = (
-      await call('GET', `/api/users?length=-1&showDeleted=true&search=${user.email}`, clientAdmin)
+      await call('GET', `/api/users?page=1&length=-1&showDeleted=true&search=${user.email}`, clientAdmin)
     ).json().rows;
     expect(listed[0].deletedAt).not.toBeNull();
-    expect((await call('GET', `/api/users?length=-1&search=${user.email}`, clientAdmin)).json().total).toBe(
-      0,
-    );
+    expect(
+      (await call('GET', `/api/users?page=1&length=-1&search=${user.email}`, clientAdmin)).json().total,
+    ).toBe(0);
     expect((await act('restore')).json().state).toEqual({ name: 'Active' });
     expect((await act('restore')).json().code).toBe('U1005');
     const actions = (await call('GET', `/api/log-entries?entityId=${user.id}&dir=ASC`, clientAdmin))

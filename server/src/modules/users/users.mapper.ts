@@ -2,7 +2,8 @@
 import type { CompanySummary } from '@aforo/contracts/companies';
 import type { Language } from '@aforo/contracts/constants';
 import type { Role } from '@aforo/contracts/roles';
-import type { CurrentUser, User, UserProfile, UserState } from '@aforo/contracts/users';
+import type { CurrentUser, User, UserProfile } from '@aforo/contracts/users';
+import { userStateOf } from '@aforo/contracts/users';
 import type { CompanyRow, ProfileRow, UserRow } from './users.repository';
 
 export function toUserProfile(p: ProfileRow): UserProfile {
@@ -39,7 +40,7 @@ export function toUser(
     surname: user.surname,
     email: user.email,
     phone: user.phone,
-    state: { name: user.state as UserState },
+    state: { name: userStateOf(user.state) },
     company: companyId ? { id: companyId } : null,
     userProfiles: profiles.map(toUserProfile),
     roles,

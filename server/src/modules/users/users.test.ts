@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCompany, buildUser, companyIdByName, userIdByEmail } from '../../test/factories';
-import { bearer, startTestServer, type TestServer } from '../../test/test-server';
+import { bearer, demoPassword, startTestServer, type TestServer } from '../../test/test-server';
 
 let server: TestServer;
 let norte: string;
@@ -249,5 +249,58 @@ describe('PUT /api/users/{id}/update/password and the Change Password state', ()
       },
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/users: the spec’s required page and length', () => {
+  it('answers 400 V1000 naming page and length when either is missing, 200 with both', async () => {
+    const admin = await server.login('admin-cliente.norte@demo.aforo.dev');
+    const en = { 'accept-language': 'en' };
+    const none = await get('/api/users', admin, en);
+    expect([none.statusCode, none.json().code]).toEqual([400, 'V1000']);
+    expect(none.json().fields).toEqual({
+      page: 'This is a required field',
+      length: 'This is a required field',
+    });
+    const noLength = await get('/api/users?page=1&order=name', admin, en);
+    expect([noLength.statusCode, noLength.json().fields]).toEqual([
+      400,
+      { length: 'This is a required field' },
+    ]);
+    const noPage = await get('/api/users?length=10', admin, en);
+    expect([noPage.statusCode, noPage.json().fields]).toEqual([400, { page: 'This is a required field' }]);
+    const bad = await get('/api/users?page=0&length=abc', admin, en);
+    expect([bad.statusCode, Object.keys(bad.json().fields).sort()]).toEqual([400, ['length', 'page']]);
+    const ok = await get('/api/users?page=1&length=2', admin, en);
+    expect([ok.statusCode, ok.json().rows.length]).toEqual([200, 2]);
+  });
+});
+
+describe('the user state spelled "Dissabled" in older data', () => {
+  it('reads as Disabled everywhere: the user, the list, the actions and the sign-in', async () => {
+    const db = server.database.db;
+    const user = await buildUser(db, { companyId: norte, state: 'Dissabled' });
+    const disabled = await buildUser(db, { companyId: norte, state: 'Disabled' });
+    const admin = await server.login('admin-cliente.norte@demo.aforo.dev');
+    const one = await get(`/api/users/${user.id}`, admin);
+    expect([one.statusCode, one.json().state]).toEqual([200, { name: 'Disabled' }]);
+    const listed = await get(`/api/users?page=1&length=5&search=${user.email}`, admin);
+    expect(listed.json().rows.map((r: { state: unknown }) => r.state)).toEqual([{ name: 'Disabled' }]);
+    // a disabled account cannot sign in, whichever the spelling
+    const signIn = (email: string) =>
+      server.request({
+        method: 'POST',
+        url: '/api/login_check',
+        payload: { username: email, password: demoPassword },
+      });
+    const [legacy, current] = [await signIn(user.email), await signIn(disabled.email)];
+    expect([legacy.statusCode, legacy.json().code]).toEqual([current.statusCode, current.json().code]);
+    expect(legacy.statusCode).toBe(401);
+    const act = (action: string) =>
+      server.request({ method: 'POST', url: `/api/users/${user.id}/${action}`, headers: bearer(admin) });
+    // disabling it again is refused as for any disabled user; enabling it works
+    expect((await act('disable')).json().code).toBe('U1001');
+    const enabled = await act('enable');
+    expect([enabled.statusCode, enabled.json().state]).toEqual([200, { name: 'Active' }]);
   });
 });
