@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { queryFrequency } from './common/frequency';
 import { idSchema } from './common/ids';
-import { csvSeparatorSchema, listResponseSchema, pagedListQuerySchema } from './common/paging';
+import { tableExportQueryShape } from './common/export';
+import { listResponseSchema, pagedListQuerySchema } from './common/paging';
 import { queryDate, requiredQueryDate, safeText } from './common/text';
 
 /** QARTOD flags (docs/MEASURES.md): 1 pass, 3 suspect, 4 fail, 9 missing. */
@@ -11,6 +12,12 @@ export type MeasureFlag = (typeof measureFlags)[number];
 
 /** Without from/to the list covers the last 24 hours. */
 export const defaultMeasureRangeHours = 24;
+
+/**
+ * The step interpreted values (and their aggregates) are written with in exports: points store no
+ * resolution, so a thousandth — a level to the millimetre, as the notification texts write it.
+ */
+export const measureResolution = 0.001;
 
 export const measureOrderFields = ['ts'] as const;
 
@@ -40,7 +47,8 @@ export type MeasureListQuery = z.infer<typeof measureListQuerySchema>;
 export const maxAggregatedExportRangeSeconds = 366 * 86_400;
 
 /**
- * GET /api/measures/export: the list's filters as CSV. docs/VALIDATION.md: an export needs a point or a device
+ * GET /api/measures/export: the list's filters as CSV or XLSX (`format`, docs/API.md "Exports"; a
+ * CSV's `separator` and `decimal` mark). docs/VALIDATION.md: an export needs a point or a device
  * and both dates (400 V1000 naming the fields; the list keeps its 24-hour default and ME1002).
  * Without `frequency` every measure in time order; with it one row per point, port and bucket of
  * the current company's local time: bucket_start (ISO 8601 with the local offset), epoch,
@@ -54,7 +62,7 @@ export const measureExportQuerySchema = measureListQuerySchema
   .extend({
     from: requiredQueryDate,
     to: requiredQueryDate,
-    separator: csvSeparatorSchema,
+    ...tableExportQueryShape,
     frequency: queryFrequency.optional(),
   })
   .superRefine(

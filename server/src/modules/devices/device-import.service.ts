@@ -8,7 +8,7 @@ import { errorMessage, fieldMessage } from '@aforo/contracts/errors';
 import { assertCan } from '../../core/access';
 import { ValidationError } from '../../core/errors';
 import { type RequestContext, actorId } from '../../core/request-context';
-import { parseCsv } from '../../lib/csv';
+import { CsvSyntaxError, parseCsv, type CsvRecord } from '../../lib/csv';
 import { recordChange } from '../../core/history';
 import { createDeviceImportRepository, type ImportIndex } from './device-import.repository';
 import { deviceHistory } from './devices.mapper';
@@ -102,8 +102,22 @@ export function createDeviceImportService({ db, transact }: Deps) {
   return {
     async run(ctx: RequestContext, body: DeviceImport): Promise<DeviceImportResult> {
       assertCan(ctx, 'devices.operate');
-      const [header, ...rows] = parseCsv(body.csv);
-      const columns = (header ?? []).map((h) => h.trim().toLowerCase());
+      let records: CsvRecord[];
+      try {
+        records = parseCsv(body.csv);
+      } catch (error) {
+        if (!(error instanceof CsvSyntaxError)) throw error;
+        // a quote left open: the report names the line, as it does a bad row
+        const unreadable = {
+          line: error.line,
+          serial: null,
+          field: 'csv',
+          message: fieldMessage('invalid', ctx.lang),
+        };
+        return { valid: false, imported: 0, total: 0, errors: [unreadable] };
+      }
+      const [header, ...rows] = records;
+      const columns = (header?.fields ?? []).map((h) => h.trim().toLowerCase());
       const missing = ['serial', 'model', 'product'].filter((c) => !columns.includes(c));
       if (missing.length > 0)
         throw new ValidationError({ csv: `${fieldMessage('required', ctx.lang)}: ${missing.join(', ')}` });
@@ -114,11 +128,11 @@ export function createDeviceImportService({ db, transact }: Deps) {
       const seen = { serials: new Set<string>(), sims: new Set<string>() };
       const errors: Problem[] = [];
       const planned: Planned[] = [];
-      rows.forEach((row, i) => {
+      rows.forEach(({ fields, line }) => {
         const cells = Object.fromEntries(
-          importColumns.map((c) => [c, (row[columns.indexOf(c)] ?? '').trim()]),
+          importColumns.map((c) => [c, (fields[columns.indexOf(c)] ?? '').trim()]),
         ) as Record<Column, string>;
-        const checked = checkRow(ctx, index, cells, i + 2, seen);
+        const checked = checkRow(ctx, index, cells, line, seen);
         errors.push(...checked.problems);
         if (checked.planned) planned.push(checked.planned);
       });

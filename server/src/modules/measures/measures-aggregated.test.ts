@@ -138,20 +138,8 @@ describe('GET /api/measures/export with a frequency', () => {
       'bucket_start,epoch,point_name,port,count,failed,min,avg,max,last,point_id',
     );
     expect(lines.slice(1)).toEqual([
-      // avg of 1, 2 and 4; the failed 100 is counted apart
-      [
-        '2024-06-10T10:00:00+02:00',
-        '1718006400',
-        pointName,
-        'ai1',
-        '3',
-        '1',
-        '1',
-        String(7 / 3),
-        '4',
-        '4',
-        point,
-      ],
+      // avg of 1, 2 and 4 (to the thousandth: measureResolution); the failed 100 is counted apart
+      ['2024-06-10T10:00:00+02:00', '1718006400', pointName, 'ai1', '3', '1', '1', '2.333', '4', '4', point],
       ['2024-06-10T10:00:00+02:00', '1718006400', pointName, 'ai2', '1', '0', '7', '7', '7', '7', point],
       // 1e300, the missing value and the failed 99 are "failed"; the last usable value is 10
       ['2024-06-10T11:00:00+02:00', '1718010000', pointName, 'ai1', '1', '3', '10', '10', '10', '10', point],

@@ -4,15 +4,11 @@ import {
   measureListQuerySchema,
   measureListSchema,
 } from '@aforo/contracts/measures';
-import { csvExportResponse, sendCsv } from '../../http/csv-reply';
+import { sendTableExport, tableExportResponse } from '../../http/export-reply';
 import { contextOf } from '../../http/request-context';
 import { authErrorResponses } from '../../http/responses';
-import {
-  measureBucketCsvHeader,
-  measureCsvHeader,
-  toMeasureBucketCsv,
-  toMeasureCsv,
-} from './measures.mapper';
+import { zoneClock } from '../../lib/zone-clock';
+import { measureBucketColumns, measureColumns, measureSheetName } from './measures-export.mapper';
 import type { MeasuresService } from './measures.service';
 
 const tags = ['measures'];
@@ -42,23 +38,28 @@ export function measuresRoutes(measures: MeasuresService): FastifyPluginAsyncZod
         schema: {
           tags,
           summary:
-            'The measures of the list filters as CSV, streamed: every one, or with `frequency` their ' +
-            "count, failed, min, avg, max and last per point, port and bucket of the company's local time",
+            'The measures of the list filters as CSV or XLSX, streamed: every one, or with `frequency` ' +
+            "their count, failed, min, avg, max and last per point, port and bucket of the company's local time",
           querystring: measureExportQuerySchema,
-          response: { 200: csvExportResponse, ...authErrorResponses },
+          response: { 200: tableExportResponse, ...authErrorResponses },
         },
       },
       async (request, reply) => {
         const { query } = request;
-        const { frequency, separator } = query;
+        const ctx = contextOf(request);
+        const { frequency, format, separator, decimal } = query;
+        const sheetName = measureSheetName(ctx.lang);
         if (frequency === undefined) {
-          const batches = await measures.export(contextOf(request), query);
-          const csv = { header: measureCsvHeader, cells: toMeasureCsv, batches, separator };
-          return sendCsv(reply, { filename: 'measures.csv', ...csv });
+          const { timeZone, batches } = await measures.export(ctx, query);
+          const columns = measureColumns(ctx.lang, timeZone);
+          const table = { sheetName, columns, batches, clock: zoneClock(timeZone) };
+          return sendTableExport(reply, table, { filename: 'measures', format, separator, decimal });
         }
-        const batches = await measures.exportBuckets(contextOf(request), { ...query, frequency });
-        const csv = { header: measureBucketCsvHeader, cells: toMeasureBucketCsv, batches, separator };
-        return sendCsv(reply, { filename: `measures-${frequency}s.csv`, ...csv });
+        const { timeZone, batches } = await measures.exportBuckets(ctx, { ...query, frequency });
+        const columns = measureBucketColumns(ctx.lang, timeZone);
+        const table = { sheetName, columns, batches, clock: zoneClock(timeZone) };
+        const filename = `measures-${frequency}s`;
+        return sendTableExport(reply, table, { filename, format, separator, decimal });
       },
     );
   };

@@ -64,9 +64,14 @@ export function createMeasuresService({ db }: Deps) {
       return { rows: rows.map(toMeasure), total, ...range };
     },
 
-    /** Every measure of the filters, in batches; checked before the first row is read. */
+    /**
+     * Every measure of the filters, in batches, and the current company's time zone the file writes
+     * times in; checked before the first row is read.
+     */
     async export(ctx: RequestContext, query: MeasureExportQuery) {
-      return repo.export(await filterOf(ctx, query), query.dir);
+      const filter = await filterOf(ctx, query);
+      const { timeZone } = await repo.localClock(ctx.companyId, filter.from, filter.to);
+      return { timeZone, batches: repo.export(filter, query.dir) };
     },
 
     /**
@@ -78,7 +83,10 @@ export function createMeasuresService({ db }: Deps) {
       const rangeSeconds = (filter.to.getTime() - filter.from.getTime()) / 1000;
       if (rangeSeconds > maxAggregatedExportRangeSeconds) throw new AppError('DR1000');
       const clock = await repo.localClock(ctx.companyId, filter.from, filter.to);
-      return repo.exportBuckets(filter, query.frequency, clock, query.dir);
+      return {
+        timeZone: clock.timeZone,
+        batches: repo.exportBuckets(filter, query.frequency, clock, query.dir),
+      };
     },
   };
 }

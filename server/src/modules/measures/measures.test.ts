@@ -286,8 +286,11 @@ describe('GET /api/measures/export (issue 9 item 5)', () => {
       expect(rows).toHaveLength(steps * 2);
       const keys = rows.map((r) => r.split(',').slice(0, 5).join(','));
       expect(new Set(keys).size).toBe(steps * 2);
-      const times = rows.map((r) => r.split(',')[0]!);
-      expect(times).toEqual(dir === 'ASC' ? [...times].sort() : [...times].sort().reverse());
+      // times are local (ISO 8601 with the company's offset): ordered by the instant, i.e. the epoch
+      const times = rows.map((r) => Number(r.split(',')[1]));
+      const ordered = [...times].sort((a, b) => a - b);
+      expect(times).toEqual(dir === 'ASC' ? ordered : ordered.reverse());
+      expect(rows[0]!.split(',')[0]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
     }
     const ai2 = lines((await get(`/api/measures/export?pointId=${bulkPoint}&port=ai2&flag=4&${day()}`)).body);
     expect(ai2.slice(1).every((r) => r.split(',')[4] === 'ai2' && r.split(',')[8] === '4')).toBe(true);
