@@ -1,6 +1,6 @@
-import { TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTimeFormat } from '../lib/time';
+import { DateTimeInput } from './DateTimeInput';
 
 export interface DateRangeFilterProps {
   /** ISO 8601 values (from the URL); empty = open. */
@@ -12,28 +12,25 @@ export interface DateRangeFilterProps {
   onChange: (bound: 'from' | 'to', iso: string | null) => void;
 }
 
-/**
- * From/to as date-time inputs read and shown in the current company's time zone (@mantine/dates is
- * not installed; the browser's picker serves).
- */
+/** From/to as date-time pickers in the interface language, read and shown in the current company's time zone. */
 export function DateRangeFilter({ from, to, shownFrom, shownTo, onChange }: DateRangeFilterProps) {
   const { t } = useTranslation();
   const time = useTimeFormat();
   return (
     <>
-      <TextInput
-        type="datetime-local"
+      <DateTimeInput
         label={t('common.dateRange.from')}
         value={time.toInput(from ?? shownFrom)}
-        onChange={(e) => onChange('from', time.fromInput(e.currentTarget.value))}
-        w={210}
+        onChange={(value) => onChange('from', time.fromInput(value))}
+        clearable={from !== undefined}
+        w={190}
       />
-      <TextInput
-        type="datetime-local"
+      <DateTimeInput
         label={t('common.dateRange.to')}
         value={time.toInput(to ?? shownTo)}
-        onChange={(e) => onChange('to', time.fromInput(e.currentTarget.value))}
-        w={210}
+        onChange={(value) => onChange('to', time.fromInput(value))}
+        clearable={to !== undefined}
+        w={190}
       />
     </>
   );

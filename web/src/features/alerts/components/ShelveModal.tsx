@@ -1,15 +1,16 @@
-import { Group, Text, TextInput, Textarea } from '@mantine/core';
+import { Group, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertShelveSchema, maxShelveDays } from '@aforo/contracts/alerts';
 import { schemaErrors } from '../../../lib/form-validation';
 import { useTimeFormat } from '../../../lib/time';
+import { DateTimeInput } from '../../../ui/DateTimeInput';
 import { useBulkShelveMutation, useShelveAlertMutation } from '../api';
 import { AlertActionModal } from './AlertActionModal';
 
 interface Values {
-  /** datetime-local text on the company's clock. */
+  /** "2026-11-21T10:05" on the company's clock (ui/DateTimeInput's value). */
   until: string;
   reason: string;
 }
@@ -59,12 +60,7 @@ export function ShelveModal({ ids, onClose, onDone }: ShelveModalProps) {
       bulk={bulk}
       toBody={(values) => ({ until: time.fromInput(values.until)!, reason: values.reason.trim() })}
     >
-      <TextInput
-        type="datetime-local"
-        label={t('alerts.fields.until')}
-        withAsterisk
-        {...form.getInputProps('until')}
-      />
+      <DateTimeInput label={t('alerts.fields.until')} withAsterisk {...form.getInputProps('until')} />
       <Group gap={6}>
         {presets.map((hours) => (
           <Text

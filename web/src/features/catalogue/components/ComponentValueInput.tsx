@@ -1,6 +1,7 @@
 import { Checkbox, NumberInput, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ComponentType } from '@aforo/contracts/component-types';
+import { DateTimeInput } from '../../../ui/DateTimeInput';
 import type { ComponentFormValues } from '../component-form';
 
 export interface ComponentValueInputProps {
@@ -18,8 +19,9 @@ export function ComponentValueInput({ field, form }: ComponentValueInputProps) {
       return <NumberInput label={field.label} withAsterisk={field.required} {...form.getInputProps(path)} />;
     case 'date':
       return (
-        <TextInput
-          type="date"
+        <DateTimeInput
+          withTime={false}
+          clearable={!field.required}
           label={field.label}
           withAsterisk={field.required}
           {...form.getInputProps(path)}

@@ -5,6 +5,7 @@ import { deviceLocations } from '@aforo/contracts/device-states';
 import type { Device } from '@aforo/contracts/devices';
 import { deviceInputSchema } from '@aforo/contracts/devices';
 import { applyServerError } from '../../../lib/form-validation';
+import { DateTimeInput } from '../../../ui/DateTimeInput';
 import { FormModal } from '../../../ui/FormModal';
 import { showToast } from '../../../ui/toasts';
 import {
@@ -74,8 +75,9 @@ export function DeviceFormModal({ device, onClose }: DeviceFormModalProps) {
           data-autofocus
           {...form.getInputProps('serial')}
         />
-        <TextInput
-          type="date"
+        <DateTimeInput
+          withTime={false}
+          clearable
           label={t('devices.fields.manufactured')}
           {...form.getInputProps('manufactured')}
         />

@@ -1,7 +1,8 @@
-import { Button, Group, Select, TextInput } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { entityTypes } from '@aforo/contracts/log-entries';
 import type { ListUrlControls } from '../../../lib/url-state';
+import { DateTimeInput } from '../../../ui/DateTimeInput';
 import { SearchInput } from '../../../ui/SearchInput';
 import type { HistoryFilter } from '../history-filters';
 
@@ -50,21 +51,23 @@ export function HistoryFilters({ list, userOptions }: HistoryFiltersProps) {
         data={users}
         nothingFoundMessage={t('common.noResults')}
       />
-      <TextInput
-        type="date"
+      <DateTimeInput
+        withTime={false}
+        clearable
         w={150}
         label={t('history.from')}
         value={filters.from ?? ''}
         max={filters.to}
-        onChange={(event) => list.setFilter('from', event.currentTarget.value)}
+        onChange={(value) => list.setFilter('from', value)}
       />
-      <TextInput
-        type="date"
+      <DateTimeInput
+        withTime={false}
+        clearable
         w={150}
         label={t('history.to')}
         value={filters.to ?? ''}
         min={filters.from}
-        onChange={(event) => list.setFilter('to', event.currentTarget.value)}
+        onChange={(value) => list.setFilter('to', value)}
       />
       {hasFilters && (
         <Button variant="subtle" onClick={list.reset}>

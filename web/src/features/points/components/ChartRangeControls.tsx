@@ -1,6 +1,7 @@
-import { Group, SegmentedControl, TextInput } from '@mantine/core';
+import { Group, SegmentedControl } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTimeFormat } from '../../../lib/time';
+import { DateTimeInput } from '../../../ui/DateTimeInput';
 import type { TimeRange } from './point-chart-data';
 import { chartRanges, type ChartRange } from './point-chart-range';
 
@@ -32,21 +33,19 @@ export function ChartRangeControls({ range, view, onRange, onCustom }: ChartRang
       />
       {range === 'custom' && (
         <>
-          <TextInput
-            type="datetime-local"
+          <DateTimeInput
             size="xs"
             aria-label={t('common.dateRange.from')}
             value={time.toInput(new Date(view.from).toISOString())}
-            onChange={(e) => setBound('from', time.fromInput(e.currentTarget.value))}
-            w={190}
+            onChange={(value) => setBound('from', time.fromInput(value))}
+            w={160}
           />
-          <TextInput
-            type="datetime-local"
+          <DateTimeInput
             size="xs"
             aria-label={t('common.dateRange.to')}
             value={time.toInput(new Date(view.to).toISOString())}
-            onChange={(e) => setBound('to', time.fromInput(e.currentTarget.value))}
-            w={190}
+            onChange={(value) => setBound('to', time.fromInput(value))}
+            w={160}
           />
         </>
       )}

@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Point } from '@aforo/contracts/points';
+import { useFormat } from '../../../lib/format';
 import { useTimeFormat } from '../../../lib/time';
 import { LabeledValue } from '../../../ui/LabeledValue';
 import { RowActionsMenu } from '../../../ui/RowActionsMenu';
@@ -20,6 +21,7 @@ import { useCanEditPoints } from '../use-point-actions';
 export function PointDeviceCard({ point }: { point: Point }) {
   const { t } = useTranslation();
   const time = useTimeFormat();
+  const format = useFormat();
   const device = useDeviceQuery(point.device?.id ?? null);
   const [dialog, setDialog] = useState<DeviceDialog>(null);
   const [installing, setInstalling] = useState(false);
@@ -66,10 +68,10 @@ export function PointDeviceCard({ point }: { point: Point }) {
                 {device.data?.lastSeenAt ? time.dateTime(device.data.lastSeenAt) : t('devices.never')}
               </LabeledValue>
               <LabeledValue label={t('devices.fields.lastBattery')}>
-                {device.data?.lastBattery != null ? `${device.data.lastBattery.toFixed(2)} V` : '—'}
+                {format.measure(device.data?.lastBattery, 'V', 0.01)}
               </LabeledValue>
               <LabeledValue label={t('devices.fields.lastRssi')}>
-                {device.data?.lastRssi != null ? `${device.data.lastRssi} dBm` : '—'}
+                {format.measure(device.data?.lastRssi, 'dBm')}
               </LabeledValue>
             </Group>
             <Text size="sm" fw={500}>

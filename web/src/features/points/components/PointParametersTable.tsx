@@ -1,11 +1,13 @@
 import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Point } from '@aforo/contracts/points';
+import { useFormat } from '../../../lib/format';
 import { fieldsInUnit, portParameterFields, type PortParameterField } from '../../../lib/port-parameters';
 
-/** The point's device parameters, one readable table per port: translated names, units, dashes for empty. */
+/** The point's device parameters, one readable table per port: translated names, numbers in the language, units, dashes for empty. */
 export function PointParametersTable({ point }: { point: Pick<Point, 'parameters' | 'unit'> }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const ports = Object.entries(point.parameters);
   if (ports.length === 0) return null;
 
@@ -14,9 +16,10 @@ export function PointParametersTable({ point }: { point: Pick<Point, 'parameters
     if (field === 'active') return value ? t('common.yes') : t('common.no');
     if (field === 'operation_mode') return t(`points.port.modes.${String(value)}`);
     if (field === 'type_fluid') return t(`points.port.fluids.${String(value)}`);
-    if (field === 'fluid_density') return `${String(value)} kg/m³`;
-    if (fieldsInUnit.has(field) && typeof value === 'number') return `${value} ${unit}`;
-    return String(value);
+    if (typeof value !== 'number') return String(value);
+    if (field === 'fluid_density') return format.measure(value, 'kg/m³');
+    if (fieldsInUnit.has(field)) return format.measure(value, unit);
+    return format.value(value);
   };
 
   return (
