@@ -19,6 +19,9 @@ const tags = ['public'];
 const cacheControl = `public, max-age=${publicDashboardCacheSeconds}`;
 // the page shares these addresses (http/web-page.ts): a shared cache keys on Accept too
 const cacheHeaders = { 'cache-control': cacheControl, vary: 'accept' };
+// the dashboard's texts are in the asked language: a cache (the browser's first) keeps one per language,
+// or an English reader would be served the Spanish answer for a minute after switching
+const textCacheHeaders = { ...cacheHeaders, vary: 'accept, accept-language' };
 
 /** GET /public/dashboard/{slug}[/points/{id}/series]: no sign-in, limited per client address. */
 export function publicDashboardRoutes(
@@ -50,7 +53,7 @@ export function publicDashboardRoutes(
       },
       async (request, reply) => {
         const dashboard = await dashboards.dashboard(request.params.slug, languageOf(request));
-        return reply.headers(cacheHeaders).send(dashboard);
+        return reply.headers(textCacheHeaders).send(dashboard);
       },
     );
     app.get(

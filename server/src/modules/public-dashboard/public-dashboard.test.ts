@@ -80,6 +80,8 @@ describe('GET /public/dashboard/{slug}', () => {
     const res = await get('/public/dashboard/rios-publicos');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
+    // the datum's texts depend on the language: a cache must not answer English with Spanish
+    expect(res.headers.vary).toBe('accept, accept-language');
     const body = res.json();
     expect(body.company).toEqual({ name: 'Ríos Públicos S.A.', slug: 'rios-publicos' });
     expect(body.points.map((p: { id: string }) => p.id)).toEqual([ids.pub, ids.second]);
