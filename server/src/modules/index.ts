@@ -55,6 +55,10 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { createNotificationsService } from './notifications/notifications.service';
 import { overviewRoutes } from './overview/overview.routes';
 import { createOverviewService } from './overview/overview.service';
+import { alertReplayRoutes } from './points/alert-replay.routes';
+import { createAlertReplayService } from './points/alert-replay.service';
+import { pointSeriesExportRoutes } from './points/point-series-export.routes';
+import { createPointSeriesExportService } from './points/point-series-export.service';
 import { pointSeriesRoutes } from './points/point-series.routes';
 import { createPointSeriesService } from './points/point-series.service';
 import { pointsRoutes } from './points/points.routes';
@@ -121,6 +125,8 @@ export const modules: readonly AforoModule[] = [
   module('overview', createOverviewService, overviewRoutes),
   { name: 'ingest', routes: (deps) => (deps.ingestion ? ingestRoutes(deps.ingestion) : null) },
   module('point-series', createPointSeriesService, pointSeriesRoutes),
+  module('point-series-export', createPointSeriesExportService, pointSeriesExportRoutes),
+  module('alert-replay', createAlertReplayService, alertReplayRoutes),
   module('layers', createLayersService, layersRoutes),
   module('map', createMapService, mapRoutes),
   module('river-level', createRiverLevelService, riverLevelRoutes),
