@@ -7,6 +7,7 @@ import { profilesForCheck, useCurrentUserQuery } from '../lib/current-user';
 import { readRouteHandle } from '../lib/route-handle';
 import { sessionStore, useSession } from '../lib/session';
 import { FullPageLoader } from '../ui/FullPageLoader';
+import { ForbiddenRedirect } from './ForbiddenRedirect';
 import { decide, loginPath } from './guard';
 import type { GuardUser } from './guard';
 import { LoginRedirect } from './LoginRedirect';
@@ -28,8 +29,9 @@ export function RequireSession() {
   const matches = useMatches();
   const userQuery = useCurrentUserQuery();
 
-  const groups = matches
-    .map((match) => readRouteHandle(match.handle).group)
+  const handles = matches.map((match) => readRouteHandle(match.handle));
+  const groups = handles
+    .map((handle) => handle.group)
     .filter((group): group is RouteGroup => group !== undefined);
   const decision = decide({ token, currentCompanyId }, toGuardUser(userQuery.data, userQuery.error), {
     path: location.pathname,
@@ -45,6 +47,11 @@ export function RequireSession() {
 
   if (decision.type === 'redirect') {
     if (decision.to === loginPath) return <LoginRedirect from={`${location.pathname}${location.search}`} />;
+    if (decision.forbidden) {
+      // the innermost titled route names the screen that was asked for
+      const screenKey = handles.findLast((handle) => handle.titleKey)?.titleKey;
+      return <ForbiddenRedirect to={decision.to} screenKey={screenKey} />;
+    }
     return <Navigate to={decision.to} replace />;
   }
   if (decision.type === 'wait') {

@@ -44,10 +44,26 @@ describe('navigation guard', () => {
     expect(decide(signedIn, null, route('/app'))).toEqual({ type: 'wait' });
   });
 
-  it('sends a USER without the role on /app/system to /app/dashboard', () => {
+  it('sends a USER without the role on /app/system to /app/dashboard, saying it was forbidden', () => {
     expect(decide(signedIn, companyUser, route('/app/system', ['system']))).toEqual({
       type: 'redirect',
       to: '/app/dashboard',
+      forbidden: true,
+    });
+  });
+
+  it('sends a user who opens the app (/app) without its roles to the dashboard without a word', () => {
+    const spectator = user([{ companyId: companyA, state: 'Active', roles: ['ROLE_SPECTATOR'] }]);
+    for (const path of ['/app', '/app/']) {
+      expect(decide(signedIn, spectator, route(path, ['general']))).toEqual({
+        type: 'redirect',
+        to: '/app/dashboard',
+      });
+    }
+    expect(decide(signedIn, spectator, route('/app/monitoring', ['general']))).toEqual({
+      type: 'redirect',
+      to: '/app/dashboard',
+      forbidden: true,
     });
   });
 
@@ -75,6 +91,7 @@ describe('navigation guard', () => {
     expect(decide(signedIn, clientAdmin, route('/app/accounts/companies', ['system']))).toEqual({
       type: 'redirect',
       to: '/app/dashboard',
+      forbidden: true,
     });
   });
 
@@ -84,6 +101,7 @@ describe('navigation guard', () => {
     ).toEqual({
       type: 'redirect',
       to: '/app/dashboard',
+      forbidden: true,
     });
   });
 
@@ -92,6 +110,7 @@ describe('navigation guard', () => {
     expect(decide(signedIn, disabled, route('/app/system', ['system']))).toEqual({
       type: 'redirect',
       to: '/app/dashboard',
+      forbidden: true,
     });
   });
 

@@ -6,6 +6,8 @@ import type { UserState } from '@aforo/contracts/users';
 export const loginPath = '/login';
 export const homePath = '/app/dashboard';
 export const changePasswordPath = '/change-password';
+/** Where "/" leads: opening the app, not asking for a screen, so a missing role there is not news. */
+export const entryPath = '/app';
 
 export interface GuardSession {
   token: string | null;
@@ -28,11 +30,12 @@ export type GuardDecision =
   | { type: 'allow' }
   /** Signed in, but the user is still loading. */
   | { type: 'wait' }
-  | { type: 'redirect'; to: string };
+  /** `forbidden`: the user asked for a screen their roles do not open, and is told so (docs/WEB.md). */
+  | { type: 'redirect'; to: string; forbidden?: true };
 
 /**
  * Sign-in required → /login; "Change Password" state → /change-password from any other route;
- * missing role → /app/dashboard.
+ * missing role → /app/dashboard, told so unless the route was the app's entry (`/app`).
  */
 export function decide(session: GuardSession, user: GuardUser | null, route: GuardRoute): GuardDecision {
   if (!route.requiresAuth) return { type: 'allow' };
@@ -47,5 +50,12 @@ export function decide(session: GuardSession, user: GuardUser | null, route: Gua
     canUseRouteGroup(user.profiles, session.currentCompanyId, group),
   );
   if (allowed) return { type: 'allow' };
-  return route.path === homePath ? { type: 'allow' } : { type: 'redirect', to: homePath };
+  if (route.path === homePath) return { type: 'allow' };
+  return isEntry(route.path)
+    ? { type: 'redirect', to: homePath }
+    : { type: 'redirect', to: homePath, forbidden: true };
+}
+
+function isEntry(path: string): boolean {
+  return path === entryPath || path === `${entryPath}/`;
 }

@@ -12,8 +12,19 @@ const colours: Record<ToastType, string> = {
   info: 'blue',
 };
 
-export function showToast(type: ToastType, message: string, title?: string): string {
+export interface ToastOptions {
+  /** A toast with an id shows once while it is on screen: asking again adds nothing. */
+  id?: string;
+}
+
+export function showToast(
+  type: ToastType,
+  message: string,
+  title?: string,
+  options: ToastOptions = {},
+): string {
   return notifications.show({
+    ...(options.id ? { id: options.id } : {}),
     title: title ?? i18n.t(`common.toast.${type}`),
     message,
     color: colours[type],

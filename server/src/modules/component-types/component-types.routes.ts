@@ -14,7 +14,7 @@ import type { ComponentTypesService } from './component-types.service';
 
 const errors = { ...authErrorResponses, 409: apiErrorSchema };
 const tags = ['component-types'];
-// reads serve form selectors for provider staff; the service checks the finer right
+// reads serve the Components screen of everyone who sees components; the service checks the finer right
 const read = { access: 'signedIn' as const };
 const edit = { access: 'catalogue' as const };
 

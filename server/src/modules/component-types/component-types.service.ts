@@ -1,5 +1,7 @@
 /**
- * Component types: ADMIN and CHIEF edit, provider staff read (for selectors). A type belongs to a
+ * Component types: ADMIN and CHIEF edit; whoever sees the components (monitoring.read: provider staff
+ * and the client roles but the spectator) reads the types beside them, for the Components screen's
+ * Types tab and type filter (docs/ROLES.md). A type belongs to a
  * company; the current company sees its own and the provider's (shared with every company), and
  * another company's type answers 404 like any other company-owned item.
  */
@@ -98,13 +100,13 @@ export function createComponentTypesService({ db, transact }: Deps) {
       ctx: RequestContext,
       query: ComponentTypeListQuery,
     ): Promise<{ rows: ComponentType[]; total: number }> {
-      assertCan(ctx, 'catalogue.read');
+      assertCan(ctx, 'monitoring.read');
       const { rows, total } = await createComponentTypesRepository(db).list(ctx, query);
       return { rows: rows.map(toComponentType), total };
     },
 
     async get(ctx: RequestContext, id: string): Promise<ComponentType> {
-      assertCan(ctx, 'catalogue.read');
+      assertCan(ctx, 'monitoring.read');
       return toComponentType(await visible(db, ctx, id));
     },
 
