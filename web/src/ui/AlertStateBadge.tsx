@@ -9,9 +9,17 @@ const colours: Record<Alert['state'], string> = {
   cleared: 'gray',
 };
 
+// a badge's label wraps instead of being cut ("Resuelta sin reco…") in a narrow column
+const wrapping = { root: { height: 'auto', minHeight: 20 }, label: { whiteSpace: 'normal' as const } };
+
 /** The lifecycle state, with shelved / muted / late beside it when they apply. */
-export function AlertStateBadge({ alert }: { alert: Alert }) {
+export function AlertStateBadge({ alert }: { alert: Pick<Alert, 'state' | 'shelved' | 'muted' | 'late'> }) {
   const { t } = useTranslation();
+  const extra = (key: string) => (
+    <Badge variant="outline" color="gray" radius="sm" tt="none" maw="none" styles={wrapping}>
+      {t(key)}
+    </Badge>
+  );
   return (
     <Group gap={4} wrap="wrap">
       <Badge
@@ -20,25 +28,14 @@ export function AlertStateBadge({ alert }: { alert: Alert }) {
         radius="sm"
         tt="none"
         maw="none"
+        styles={wrapping}
         data-testid="alert-state"
       >
         {t(`alerts.states.${alert.state}`)}
       </Badge>
-      {alert.shelved && (
-        <Badge variant="outline" color="gray" radius="sm" tt="none" maw="none">
-          {t('alerts.badges.shelved')}
-        </Badge>
-      )}
-      {alert.muted && (
-        <Badge variant="outline" color="gray" radius="sm" tt="none" maw="none">
-          {t('alerts.badges.muted')}
-        </Badge>
-      )}
-      {alert.late && (
-        <Badge variant="outline" color="gray" radius="sm" tt="none" maw="none">
-          {t('alerts.badges.late')}
-        </Badge>
-      )}
+      {alert.shelved && extra('alerts.badges.shelved')}
+      {alert.muted && extra('alerts.badges.muted')}
+      {alert.late && extra('alerts.badges.late')}
     </Group>
   );
 }
