@@ -53,7 +53,7 @@ export function levelOrder(
   ctx: z.RefinementCtx,
 ): void {
   if (p.alertValue !== null && p.warningValue !== null && p.warningValue > p.alertValue)
-    ctx.addIssue({ code: 'custom', path: ['warningValue'], message: 'invalid' });
+    ctx.addIssue({ code: 'custom', path: ['warningValue'], message: 'warningAboveDanger' });
 }
 
 export const pointSchema = z.object({

@@ -35,6 +35,11 @@ export const fieldMessages = {
     en: 'The 4 mA and 20 mA values must be different',
     es: 'Los valores de 4 mA y 20 mA deben ser distintos',
   },
+  // ours: a point's warning level above its danger level (the spec's generic "invalid" said nothing)
+  warningAboveDanger: {
+    en: 'The warning level must be lower than or equal to the danger level',
+    es: 'El nivel de aviso debe ser menor o igual que el de peligro',
+  },
   passwordsMismatch: { en: 'The passwords do not match', es: 'Las contraseñas no coinciden' },
   notificationAlertTypes: {
     en: 'Choose at least one alert type',

@@ -45,8 +45,8 @@ export const pointErrors = {
   },
   POM1008: {
     status: 400,
-    en: 'The alert and warning thresholds are inconsistent.',
-    es: 'Los umbrales de alerta y de aviso no son coherentes.',
+    en: 'The warning level must be lower than or equal to the danger level.',
+    es: 'El nivel de aviso debe ser menor o igual que el de peligro.',
   },
   POM1009: {
     status: 400,

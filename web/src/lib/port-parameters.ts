@@ -68,14 +68,36 @@ const typeFields: Record<PortType, readonly PortParameterField[]> = {
 };
 const specific = new Set(Object.values(typeFields).flat());
 
-/** The fields a port of this type shows (state labels only in status-pulse mode). */
-export function fieldsForPort(type: PortType, mode: string | null | undefined): PortParameterField[] {
+/**
+ * The fields a port of this type shows (state labels only in status-pulse mode). A port of unknown
+ * type (stored on the point, named by no installed model) shows the common fields plus the
+ * type-specific ones it already has a value for, so nothing stored is hidden.
+ */
+export function fieldsForPort(
+  type: PortType | null,
+  mode: string | null | undefined,
+  values?: Partial<PortFormValues>,
+): PortParameterField[] {
+  const hasValue = (field: PortParameterField) => {
+    const value = values?.[field as keyof PortFormValues];
+    return value !== undefined && value !== null && value !== '';
+  };
   return portParameterFields.filter(
     (field) =>
-      (!specific.has(field) || typeFields[type].includes(field)) &&
+      (!specific.has(field) || (type ? typeFields[type].includes(field) : hasValue(field))) &&
       ((field !== 'state_zero' && field !== 'state_one') || mode === 'status pulse'),
   );
 }
+
+/** The port's limits and expected range: what each one does, shown as help under its field. */
+export const fieldsWithHelp = new Set<PortParameterField>([
+  'min_value_expected',
+  'max_value_expected',
+  'alert_upper',
+  'alert_lower',
+  'warning_upper',
+  'warning_lower',
+]);
 
 /** Fields whose value is in the port's calculated unit (or the point's). */
 export const fieldsInUnit = new Set<PortParameterField>([
@@ -129,4 +151,39 @@ export function toPortParameters(values: PortFormValues): PortParametersInput {
     state_zero: values.state_zero.trim() === '' ? null : values.state_zero,
     state_one: values.state_one.trim() === '' ? null : values.state_one,
   };
+}
+
+/** True when nothing differs from a port never configured (such a port need not be stored). */
+export function isBlankPort(values: PortFormValues): boolean {
+  const blank = portFormValues(undefined);
+  return (Object.keys(blank) as (keyof PortFormValues)[]).every((field) => values[field] === blank[field]);
+}
+
+type PortMessageKey = 'values4And20Differ' | 'invalid' | 'required';
+
+/**
+ * The cross-field checks of one port (docs/VALIDATION.md): the contract runs them only once every
+ * field parses, a form shows them at once. Field → message key.
+ */
+export function portCrossFieldErrors(
+  values: PortFormValues,
+): Partial<Record<PortParameterField, PortMessageKey>> {
+  const errors: Partial<Record<PortParameterField, PortMessageKey>> = {};
+  const filled = (v: NumberValue) => v !== '' && Number.isFinite(Number(v));
+  if (
+    filled(values.value_4mA) &&
+    filled(values.value_20mA) &&
+    Number(values.value_4mA) === Number(values.value_20mA)
+  )
+    errors.value_20mA = 'values4And20Differ';
+  if (
+    filled(values.min_value_expected) &&
+    filled(values.max_value_expected) &&
+    Number(values.min_value_expected) >= Number(values.max_value_expected)
+  )
+    errors.max_value_expected = 'invalid';
+  if (values.operation_mode === 'status pulse')
+    for (const field of ['state_zero', 'state_one'] as const)
+      if (values[field].trim() === '') errors[field] = 'required';
+  return errors;
 }

@@ -1,18 +1,19 @@
 import { Checkbox, Fieldset, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Port } from '@aforo/contracts/models';
+import type { PortType } from '@aforo/contracts/models';
 import { calculatedUnits, fluidDensities, fluidTypes } from '@aforo/contracts/point-parameters';
 import { operationModes } from '@aforo/contracts/device-states';
-import { fieldsForPort, fieldsInUnit, type PortFormValues } from '../lib/port-parameters';
+import { fieldsForPort, fieldsInUnit, fieldsWithHelp, type PortFormValues } from '../lib/port-parameters';
 
-/** The part of a Mantine form the fields use, at any path (the install wizard's, later the point form's). */
+/** The part of a Mantine form the fields use, at any path (the install wizard's and the point form's). */
 export interface PortFieldsForm {
   getInputProps(path: string, options?: { type?: 'input' | 'checkbox' }): Record<string, unknown>;
   setFieldValue(path: string, value: unknown): void;
 }
 
 export interface PortParametersFieldsProps {
-  port: Pick<Port, 'key' | 'type' | 'label'>;
+  /** type null: a port stored on the point that no installed model names. */
+  port: { key: string; type: PortType | null; label?: string | null };
   values: PortFormValues;
   form: PortFieldsForm;
   /** Where the port's values sit in the form, e.g. "parameters.ai1". */
@@ -24,17 +25,21 @@ export interface PortParametersFieldsProps {
 /** One port's device parameters: the fields every port has plus those of its type (docs/MEASURES.md). */
 export function PortParametersFields({ port, values, form, path, unit }: PortParametersFieldsProps) {
   const { t } = useTranslation();
-  const fields = fieldsForPort(port.type, values.operation_mode);
+  const fields = fieldsForPort(port.type, values.operation_mode, values);
   const shownUnit = values.calculated_value_unit ?? unit;
   const label = (field: string) =>
     `${t(`points.port.fields.${field}`)}${fieldsInUnit.has(field as never) && shownUnit ? ` (${shownUnit})` : ''}`;
-  const input = (field: string) => form.getInputProps(`${path}.${field}`);
+  // the limits say what they do: an alert level, or the range outside which a value is suspect
+  const input = (field: string) => ({
+    ...form.getInputProps(`${path}.${field}`),
+    ...(fieldsWithHelp.has(field as never) ? { description: t(`points.port.help.${field}`) } : {}),
+  });
+  const title = port.type
+    ? t('points.port.portTitle', { key: port.key, type: t(`catalogue.portTypes.${port.type}`) })
+    : t('points.port.portTitleUntyped', { key: port.key });
 
   return (
-    <Fieldset
-      legend={`${t('points.port.portTitle', { key: port.key, type: t(`catalogue.portTypes.${port.type}`) })}${port.label ? ` — ${port.label}` : ''}`}
-      data-testid={`port-${port.key}`}
-    >
+    <Fieldset legend={`${title}${port.label ? ` — ${port.label}` : ''}`} data-testid={`port-${port.key}`}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {fields.map((field) => {
           switch (field) {
@@ -52,7 +57,7 @@ export function PortParametersFields({ port, values, form, path, unit }: PortPar
                 <TextInput
                   key={field}
                   label={label(field)}
-                  placeholder={port.label}
+                  placeholder={port.label ?? undefined}
                   maxLength={60}
                   {...input(field)}
                 />

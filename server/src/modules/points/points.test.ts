@@ -192,7 +192,11 @@ describe('points: validation (docs/VALIDATION.md)', () => {
       { parameters: { ai1: { operation_mode: 'status pulse' } } },
       { 'parameters.ai1.state_one': 'This is a required field' },
     ],
-    ['warning above alert', { alertValue: 2, warningValue: 3 }, { warningValue: 'This is invalid' }],
+    [
+      'warning above alert',
+      { alertValue: 2, warningValue: 3 },
+      { warningValue: 'The warning level must be lower than or equal to the danger level' },
+    ],
     ['invert level above ground', { groundLevel: 1, invertLevel: 2 }, { invertLevel: 'This is invalid' }],
     // docs/LIMITS.md unit groups: a symbol of the catalogue, exactly (the free text of before is refused)
     ['unit as free text', { unit: 'metros' }, { unit: 'This is invalid' }],

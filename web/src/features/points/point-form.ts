@@ -1,4 +1,7 @@
 /** The point form's values, their mapping to the contract's input and the docs/VALIDATION.md messages. */
+import { alertReplayInputSchema } from '@aforo/contracts/alert-replay';
+import type { AlertReplayInputParsed } from '@aforo/contracts/alert-replay';
+import { alertDefaults } from '@aforo/contracts/alert-types';
 import { fieldMessage } from '@aforo/contracts/errors';
 import type { FieldMessageKey } from '@aforo/contracts/errors';
 import { maxMeasuresForAvg } from '@aforo/contracts/point-parameters';
@@ -7,6 +10,13 @@ import type { Point, PointInput } from '@aforo/contracts/points';
 import { unitGroupKeys, unitGroupOf, unitGroups } from '@aforo/contracts/units';
 import type { UnitGroup } from '@aforo/contracts/units';
 import { schemaErrors } from '../../lib/form-validation';
+import {
+  isBlankPort,
+  portCrossFieldErrors,
+  portFormValues,
+  toPortParameters,
+  type PortFormValues,
+} from '../../lib/port-parameters';
 import { sessionStore } from '../../lib/session';
 
 type NumberValue = number | string;
@@ -22,8 +32,13 @@ export interface PointFormValues {
   measureTime: string;
   transmissionTime: string;
   measuresForAvg: NumberValue;
+  /** The danger level (the spec's alert_value) and the warning level (warning_value). */
   alertValue: NumberValue;
   warningValue: NumberValue;
+  alertOnDelay: NumberValue;
+  alertOffDelay: NumberValue;
+  /** Blank: 2 % of each level (docs/ALERTS.md). */
+  alertDeadband: NumberValue;
   levelDifference: NumberValue;
   value4mA: NumberValue;
   value20mA: NumberValue;
@@ -34,8 +49,8 @@ export interface PointFormValues {
   defaultAmountMeasuresFlat: NumberValue;
   defaultAmountGapMeasureExceed: NumberValue;
   public: boolean;
-  /** JSON text of {port key: parameters}. */
-  parameters: string;
+  /** One entry per port shown: those the point stores plus those of the installed device's model. */
+  parameters: Record<string, PortFormValues>;
 }
 
 const blank = (value: number | null | undefined): NumberValue => value ?? '';
@@ -74,6 +89,9 @@ export function pointFormValues(point: Point | null): PointFormValues {
     measuresForAvg: point?.measuresForAvg ?? 1,
     alertValue: blank(point?.alertValue),
     warningValue: blank(point?.warningValue),
+    alertOnDelay: point?.alertOnDelay ?? alertDefaults.onDelaySamples,
+    alertOffDelay: point?.alertOffDelay ?? alertDefaults.offDelaySamples,
+    alertDeadband: blank(point?.alertDeadband),
     levelDifference: point?.levelDifference ?? 0,
     value4mA: blank(point?.value4mA),
     value20mA: blank(point?.value20mA),
@@ -83,16 +101,21 @@ export function pointFormValues(point: Point | null): PointFormValues {
     defaultAmountMeasuresFlat: point?.defaultAmountMeasuresFlat ?? 10,
     defaultAmountGapMeasureExceed: point?.defaultAmountGapMeasureExceed ?? 3,
     public: point?.public ?? false,
-    parameters:
-      point && Object.keys(point.parameters).length > 0 ? JSON.stringify(point.parameters, null, 2) : '',
+    parameters: Object.fromEntries(
+      Object.entries(point?.parameters ?? {}).map(([key, stored]) => [key, portFormValues(stored)]),
+    ),
   };
 }
 
 const numberOrNull = (value: NumberValue): number | null =>
   value === '' ? null : typeof value === 'number' ? value : Number(value);
 
-/** The request body before parsing; required numbers left blank stay undefined so "required" shows. */
-export function toPointInput(values: PointFormValues): PointInput {
+/**
+ * The request body before parsing; required numbers left blank stay undefined so "required" shows.
+ * A port is sent when the point stored it or a field of it was filled in: a model port left blank
+ * stays unconfigured, as before the form showed it.
+ */
+export function toPointInput(values: PointFormValues, storedPorts: readonly string[] = []): PointInput {
   const required = (value: NumberValue) => numberOrNull(value) ?? (undefined as unknown as number);
   return {
     name: values.name,
@@ -107,6 +130,9 @@ export function toPointInput(values: PointFormValues): PointInput {
     measuresForAvg: required(values.measuresForAvg),
     alertValue: numberOrNull(values.alertValue),
     warningValue: numberOrNull(values.warningValue),
+    alertOnDelay: required(values.alertOnDelay),
+    alertOffDelay: required(values.alertOffDelay),
+    alertDeadband: numberOrNull(values.alertDeadband),
     levelDifference: numberOrNull(values.levelDifference) ?? 0,
     value4mA: numberOrNull(values.value4mA),
     value20mA: numberOrNull(values.value20mA),
@@ -116,34 +142,37 @@ export function toPointInput(values: PointFormValues): PointInput {
     defaultAmountMeasuresFlat: required(values.defaultAmountMeasuresFlat),
     defaultAmountGapMeasureExceed: required(values.defaultAmountGapMeasureExceed),
     public: values.public,
-    parameters: values.parameters.trim() === '' ? {} : values.parameters,
+    parameters: Object.fromEntries(
+      Object.entries(values.parameters)
+        .filter(([key, port]) => storedPorts.includes(key) || !isBlankPort(port))
+        .map(([key, port]) => [key, toPortParameters(port)]),
+    ),
   };
 }
 
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
+/** The form's field → message; every port's fields are checked, blank ones included. */
 export function validatePointForm(values: PointFormValues): Record<string, string> {
   const language = sessionStore.getState().language;
-  const input = toPointInput(values);
-  const errors: Record<string, string> = {};
-  for (const [field, message] of Object.entries(schemaErrors(pointInputSchema, input))) {
-    // a port's problem shows under the parameters box, with the port and field it belongs to
-    if (field.startsWith('parameters.')) {
-      errors.parameters ??= `${field.slice('parameters.'.length)}: ${message}`;
-    } else errors[field] = message;
-  }
+  const input = toPointInput(values, Object.keys(values.parameters));
+  const errors = schemaErrors(pointInputSchema, input);
   // the schema's cross-field refinements only run once every field parses: check them here too
   if (Number(values.transmissionTime) <= Number(values.measureTime))
     errors.transmissionTime = fieldMessage('transmissionAfterMeasure', language);
   if (input.value4mA != null && input.value4mA === input.value20mA)
     errors.value20mA = fieldMessage('values4And20Differ', language);
+  // the contract defaults a missing delay to 1; a delay the operator cleared is asked for instead
+  for (const field of ['alertOnDelay', 'alertOffDelay'] as const)
+    if (values[field] === '') errors[field] = fieldMessage('required', language);
+  if (input.alertValue != null && input.warningValue != null && input.warningValue > input.alertValue)
+    errors.warningValue = fieldMessage('warningAboveDanger', language);
+  for (const [key, port] of Object.entries(values.parameters)) {
+    const at = (field: string) => `parameters.${key}.${field}`;
+    // the contract names only state_one when a state label is missing; each blank label gets its own
+    if (port.operation_mode === 'status pulse' && port.state_one.trim() !== '')
+      if (errors[at('state_one')] === fieldMessage('required', language)) delete errors[at('state_one')];
+    for (const [field, message] of Object.entries(portCrossFieldErrors(port)))
+      errors[at(field)] ??= fieldMessage(message, language);
+  }
   const set = (field: string, key: FieldMessageKey, params?: Record<string, number>) => {
     if (errors[field]) errors[field] = fieldMessage(key, language, params);
   };
@@ -151,7 +180,22 @@ export function validatePointForm(values: PointFormValues): Record<string, strin
   if (typeof input.longitude === 'number') set('longitude', 'longitude');
   if (typeof input.measuresForAvg === 'number' && input.measuresForAvg > maxMeasuresForAvg)
     set('measuresForAvg', 'measuresForAvgMax', { max: maxMeasuresForAvg });
-  if (values.parameters.trim() !== '' && !isJson(values.parameters))
-    errors.parameters = fieldMessage('invalidJson', language);
   return errors;
+}
+
+/** The fields the alert replay takes: the levels, the delays and the deadband. */
+export const tuningFields = [
+  'alertValue',
+  'warningValue',
+  'alertOnDelay',
+  'alertOffDelay',
+  'alertDeadband',
+] as const satisfies readonly (keyof PointFormValues)[];
+
+/** The replay body of the form's levels and delays; null while they do not validate. */
+export function replayCandidate(values: PointFormValues): AlertReplayInputParsed | null {
+  const parsed = alertReplayInputSchema.safeParse(
+    Object.fromEntries(tuningFields.map((field) => [field, numberOrNull(values[field])])),
+  );
+  return parsed.success ? parsed.data : null;
 }

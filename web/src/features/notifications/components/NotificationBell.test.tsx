@@ -72,7 +72,7 @@ async function renderBell() {
     path: '/app',
     routes: [
       { path: '/app', element: <NotificationBell /> },
-      { path: '/app/operation/alerts/:id', element: <p>alert detail</p> },
+      { path: '/app/operation/points/:id', element: <p>point page</p> },
     ],
   });
   return { ...rendered, fetchSpy };
@@ -91,16 +91,12 @@ describe('NotificationBell', () => {
     expect(within(items[2]!).getByRole('button')).not.toHaveAttribute('data-unread');
   });
 
-  it('marks one read on click and opens its alert', async () => {
+  it('marks one read on click and goes to its point', async () => {
     const { fetchSpy, router } = await renderBell();
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications: 2 unread' }));
     const panel = await screen.findByRole('dialog');
     await userEvent.click(within(panel).getByText('Danger at Ebro en Zaragoza'));
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe(
-        '/app/operation/alerts/66666666-6666-4666-8666-666666666666',
-      ),
-    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/app/operation/points/${alertPointId}`));
     expect(
       fetchSpy.mock.calls.some(
         ([input, init]) =>

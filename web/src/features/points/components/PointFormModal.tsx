@@ -1,4 +1,4 @@
-import { Checkbox, Group, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Fieldset, Group, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { measureTimeOptions, transmissionTimeOptions } from '@aforo/contracts/constants';
@@ -12,6 +12,8 @@ import { useSecondsLabel } from '../../devices';
 import { useSavePointMutation } from '../api';
 import { pointFormValues, toPointInput, unitSelectData, validatePointForm } from '../point-form';
 import type { PointFormValues } from '../point-form';
+import { AlertTuningFields } from './AlertTuningFields';
+import { PointPortsFields } from './PointPortsFields';
 
 export interface PointFormModalProps {
   /** null = a new point of the current company. */
@@ -19,7 +21,10 @@ export interface PointFormModalProps {
   onClose: () => void;
 }
 
-/** Create or edit a measurement point (docs/DATA-MODEL.md, docs/VALIDATION.md). */
+/**
+ * Create or edit a measurement point (docs/DATA-MODEL.md, docs/VALIDATION.md, docs/WEB.md "Point
+ * form"): its data, its alert levels with their tuning and replay, and its ports' parameters.
+ */
 export function PointFormModal({ point, onClose }: PointFormModalProps) {
   const { t } = useTranslation();
   const secondsLabel = useSecondsLabel();
@@ -29,9 +34,10 @@ export function PointFormModal({ point, onClose }: PointFormModalProps) {
     validate: validatePointForm,
   });
 
+  const storedPorts = Object.keys(point?.parameters ?? {});
   const handleSubmit = (values: PointFormValues) =>
     save.mutate(
-      { id: point?.id ?? null, body: pointInputSchema.parse(toPointInput(values)) },
+      { id: point?.id ?? null, body: pointInputSchema.parse(toPointInput(values, storedPorts)) },
       {
         onSuccess: () => {
           showToast('success', t('points.saved'));
@@ -42,7 +48,7 @@ export function PointFormModal({ point, onClose }: PointFormModalProps) {
             !applyServerError(form, error, {
               POM1001: 'name',
               POM1004: 'transmissionTime',
-              POM1007: 'parameters',
+              POM1008: 'warningValue',
             })
           )
             showToast('error', error.message);
@@ -120,8 +126,6 @@ export function PointFormModal({ point, onClose }: PointFormModalProps) {
           max: maxMeasuresForAvg,
           allowDecimal: false,
         })}
-        {number('alertValue')}
-        {number('warningValue')}
         {number('value4mA')}
         {number('value20mA')}
         {number('defaultAmountMeasuresFlat', { allowDecimal: false })}
@@ -135,13 +139,11 @@ export function PointFormModal({ point, onClose }: PointFormModalProps) {
         <Checkbox label={t('points.fields.test')} {...form.getInputProps('test', { type: 'checkbox' })} />
         <Checkbox label={t('points.fields.public')} {...form.getInputProps('public', { type: 'checkbox' })} />
       </Group>
-      <Textarea
-        label={t('points.fields.parameters')}
-        description={t('points.parametersHint')}
-        rows={6}
-        styles={{ input: { fontFamily: 'monospace' } }}
-        {...form.getInputProps('parameters')}
-      />
+      <AlertTuningFields form={form} pointId={point?.id ?? null} />
+      <Fieldset legend={t('points.fields.parameters')} variant="unstyled">
+        {/* only an installed device's model adds ports to those the point stores */}
+        <PointPortsFields form={form} pointId={point?.device ? point.id : null} />
+      </Fieldset>
     </FormModal>
   );
 }

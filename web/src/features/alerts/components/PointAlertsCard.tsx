@@ -4,12 +4,12 @@ import { Link } from 'react-router';
 import type { Alert } from '@aforo/contracts/alerts';
 import { formatValue } from '../../../lib/format';
 import { useTimeFormat } from '../../../lib/time';
-import { usePointAlerts } from '../../../lib/alerts-api';
-import { alertRowBackgrounds } from '../../../ui/alert-colours';
-import { AlertLevelBadge } from '../../../ui/AlertLevelBadge';
-import { AlertStateBadge } from '../../../ui/AlertStateBadge';
+import { alertRowBackgrounds } from '../alert-colours';
+import { usePointAlerts } from '../api';
+import { AlertLevelBadge } from './AlertLevelBadge';
+import { AlertStateBadge } from './AlertStateBadge';
 
-/** The point page's alerts: the active ones first, then those of the last 30 days; each opens its detail. */
+/** The point page's alerts: the active ones first, then those of the last 30 days. */
 export function PointAlertsCard({ pointId }: { pointId: string }) {
   const { t } = useTranslation();
   const time = useTimeFormat();
@@ -28,11 +28,7 @@ export function PointAlertsCard({ pointId }: { pointId: string }) {
             <Table.Td w={150}>
               <AlertLevelBadge level={a.level} />
             </Table.Td>
-            <Table.Td>
-              <Anchor component={Link} to={`/app/operation/alerts/${encodeURIComponent(a.id)}`} size="sm">
-                {t(`alerts.types.${a.type}`)}
-              </Anchor>
-            </Table.Td>
+            <Table.Td>{t(`alerts.types.${a.type}`)}</Table.Td>
             <Table.Td>{a.port ?? '—'}</Table.Td>
             <Table.Td>
               {time.dateTime(a.openedAt)}

@@ -9,17 +9,9 @@ const colours: Record<Alert['state'], string> = {
   cleared: 'gray',
 };
 
-// a badge's label wraps instead of being cut ("Resuelta sin reco…") in a narrow column
-const wrapping = { root: { height: 'auto', minHeight: 20 }, label: { whiteSpace: 'normal' as const } };
-
 /** The lifecycle state, with shelved / muted / late beside it when they apply. */
-export function AlertStateBadge({ alert }: { alert: Pick<Alert, 'state' | 'shelved' | 'muted' | 'late'> }) {
+export function AlertStateBadge({ alert }: { alert: Alert }) {
   const { t } = useTranslation();
-  const extra = (key: string) => (
-    <Badge variant="outline" color="gray" radius="sm" tt="none" maw="none" styles={wrapping}>
-      {t(key)}
-    </Badge>
-  );
   return (
     <Group gap={4} wrap="wrap">
       <Badge
@@ -28,14 +20,25 @@ export function AlertStateBadge({ alert }: { alert: Pick<Alert, 'state' | 'shelv
         radius="sm"
         tt="none"
         maw="none"
-        styles={wrapping}
         data-testid="alert-state"
       >
         {t(`alerts.states.${alert.state}`)}
       </Badge>
-      {alert.shelved && extra('alerts.badges.shelved')}
-      {alert.muted && extra('alerts.badges.muted')}
-      {alert.late && extra('alerts.badges.late')}
+      {alert.shelved && (
+        <Badge variant="outline" color="gray" radius="sm" tt="none" maw="none">
+          {t('alerts.badges.shelved')}
+        </Badge>
+      )}
+      {alert.muted && (
+        <Badge variant="outline" color="gray" radius="sm" tt="none" maw="none">
+          {t('alerts.badges.muted')}
+        </Badge>
+      )}
+      {alert.late && (
+        <Badge variant="outline" color="gray" radius="sm" tt="none" maw="none">
+          {t('alerts.badges.late')}
+        </Badge>
+      )}
     </Group>
   );
 }
