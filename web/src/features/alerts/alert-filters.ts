@@ -1,5 +1,6 @@
 /** The alerts list's state in the URL: filters, and the default that puts what needs an operator first. */
 import { alertOrderFields, alertStateFilters } from '@aforo/contracts/alerts';
+import type { Alert } from '@aforo/contracts/alerts';
 import { alertGroups, alertTypes } from '@aforo/contracts/alert-types';
 import { alertLevels } from '@aforo/contracts/constants';
 import type { QueryValue } from '../../lib/api';
@@ -54,3 +55,7 @@ export function alertQueryParams(list: ListUrlState<AlertOrder, AlertFilter>): R
     to,
   };
 }
+
+/** Open, or cleared before anyone acknowledged it: what an operator may still acknowledge. */
+export const isAcknowledgeable = (a: Pick<Alert, 'state'>) =>
+  a.state === 'open' || a.state === 'cleared_unacknowledged';

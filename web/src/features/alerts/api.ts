@@ -1,25 +1,75 @@
-/** Calls of the alerts (docs/ALERTS.md): the list, one alert, and the operator's actions on them. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { alertBulkResultSchema, alertListSchema, alertSchema } from '@aforo/contracts/alerts';
+/** Calls of the alerts (docs/ALERTS.md): one alert's detail, the series around it, and the operator's actions. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { alertBulkResultSchema, alertDetailSchema, alertSchema } from '@aforo/contracts/alerts';
 import type { Alert, AlertAcknowledge } from '@aforo/contracts/alerts';
+import { pointSeriesSchema } from '@aforo/contracts/point-series';
 import { apiRequest, queryString } from '../../lib/api';
-import type { ListParams } from '../../lib/query-keys';
+import { useNetworkScope } from '../../lib/network-scope';
 import { queryKeys } from '../../lib/query-keys';
+
+export { useAlertsQuery } from '../../lib/alerts-api';
 
 const keys = queryKeys.alerts;
 
 /**
- * A page of alerts. In the background (no full-screen overlay): the live stream refetches it whenever
- * an alert changes, and the table shows its own loader.
+ * Provider staff reach any company's alert (`scope=all`): the network list's rows and links from
+ * notifications of another company than the selected one. Client users never send it.
  */
-export function useAlertsQuery(params: ListParams, { enabled = true }: { enabled?: boolean } = {}) {
+function useScope() {
+  const { available } = useNetworkScope();
+  return available ? ({ scope: 'all' } as const) : {};
+}
+
+/**
+ * One alert with its timeline and notifications. Its own key under the alerts' root: the stream
+ * writes bare alerts into `detail(id)`, and invalidating the root refetches this too.
+ */
+export function useAlertDetailQuery(id: string) {
+  const scope = useScope();
   return useQuery({
-    queryKey: keys.list(params),
+    queryKey: [...keys.all, 'full', id, scope] as const,
     queryFn: () =>
-      apiRequest({ path: `/alerts${queryString(params)}`, schema: alertListSchema, background: true }),
-    placeholderData: keepPreviousData,
-    enabled,
+      apiRequest({
+        path: `/alerts/${encodeURIComponent(id)}${queryString(scope)}`,
+        schema: alertDetailSchema,
+        background: true,
+      }),
+  });
+}
+
+const hourMs = 3_600_000;
+/** Before the opening and after the clearing (or now), the chart shows this much: the build-up and the recovery. */
+export const seriesMarginMs = 6 * hourMs;
+
+/** The chart's range around an alert: from 6 h before it opened to 6 h after it cleared (an active one: now). */
+export function alertSeriesRange(alert: Pick<Alert, 'openedAt' | 'clearedAt'>, now: number) {
+  const opened = Date.parse(alert.openedAt);
+  const end = alert.clearedAt ? Date.parse(alert.clearedAt) : now;
+  return {
+    from: opened - seriesMarginMs,
+    to: Math.min(end + seriesMarginMs, Math.max(now, opened + hourMs)),
+  };
+}
+
+/**
+ * The series of the alert's port around it. Asked in the alert's company (a provider's network view
+ * may show an alert of another company than the selected one).
+ */
+export function useAlertSeriesQuery(alert: Alert | undefined, range: { from: number; to: number } | null) {
+  return useQuery({
+    queryKey: [...queryKeys.points.all, 'series', alert?.pointId, 'alert', alert?.id, range] as const,
+    queryFn: () =>
+      apiRequest({
+        path: `/points/${encodeURIComponent(alert!.pointId)}/series${queryString({
+          port: alert!.port ?? undefined,
+          from: Math.floor(range!.from / 1000),
+          to: Math.ceil(range!.to / 1000),
+        })}`,
+        headers: { 'X-Current-Company': alert!.companyId },
+        schema: pointSeriesSchema,
+        background: true,
+      }),
+    enabled: alert !== undefined && range !== null,
   });
 }
 
@@ -29,10 +79,11 @@ export interface ShelveBody {
   reason: string;
 }
 
-function useAlertMutation<V, R>(call: (variables: V) => Promise<R>) {
+function useAlertMutation<V, R>(call: (variables: V, scope: { scope?: 'all' }) => Promise<R>) {
   const queryClient = useQueryClient();
+  const scope = useScope();
   return useMutation({
-    mutationFn: call,
+    mutationFn: (variables: V) => call(variables, scope),
     onSuccess: (result) => {
       // one alert answers itself: show it at once, before the lists are back
       const parsed = alertSchema.safeParse(result);
@@ -42,61 +93,50 @@ function useAlertMutation<V, R>(call: (variables: V) => Promise<R>) {
   });
 }
 
-const one = (id: string, action: string) => `/alerts/${encodeURIComponent(id)}/${action}`;
+const one = (id: string, action: string, scope: { scope?: 'all' }) =>
+  `/alerts/${encodeURIComponent(id)}/${action}${queryString(scope)}`;
 
 export function useAcknowledgeAlertMutation() {
-  return useAlertMutation(({ id, comment }: { id: string } & AlertAcknowledge) =>
-    apiRequest({ method: 'POST', path: one(id, 'acknowledge'), body: { comment }, schema: alertSchema }),
+  return useAlertMutation(({ id, comment }: { id: string } & AlertAcknowledge, scope) =>
+    apiRequest({
+      method: 'POST',
+      path: one(id, 'acknowledge', scope),
+      body: { comment },
+      schema: alertSchema,
+    }),
   );
 }
 
 export function useShelveAlertMutation() {
-  return useAlertMutation(({ id, ...body }: { id: string } & ShelveBody) =>
-    apiRequest({ method: 'POST', path: one(id, 'shelve'), body, schema: alertSchema }),
+  return useAlertMutation(({ id, ...body }: { id: string } & ShelveBody, scope) =>
+    apiRequest({ method: 'POST', path: one(id, 'shelve', scope), body, schema: alertSchema }),
   );
 }
 
 export function useUnshelveAlertMutation() {
-  return useAlertMutation((id: string) =>
-    apiRequest({ method: 'POST', path: one(id, 'unshelve'), schema: alertSchema }),
+  return useAlertMutation((id: string, scope) =>
+    apiRequest({ method: 'POST', path: one(id, 'unshelve', scope), schema: alertSchema }),
   );
 }
 
 export function useBulkAcknowledgeMutation() {
-  return useAlertMutation((body: { ids: string[] } & AlertAcknowledge) =>
-    apiRequest({ method: 'POST', path: '/alerts/acknowledge', body, schema: alertBulkResultSchema }),
+  return useAlertMutation((body: { ids: string[] } & AlertAcknowledge, scope) =>
+    apiRequest({
+      method: 'POST',
+      path: `/alerts/acknowledge${queryString(scope)}`,
+      body,
+      schema: alertBulkResultSchema,
+    }),
   );
 }
 
 export function useBulkShelveMutation() {
-  return useAlertMutation((body: { ids: string[] } & ShelveBody) =>
-    apiRequest({ method: 'POST', path: '/alerts/shelve', body, schema: alertBulkResultSchema }),
+  return useAlertMutation((body: { ids: string[] } & ShelveBody, scope) =>
+    apiRequest({
+      method: 'POST',
+      path: `/alerts/shelve${queryString(scope)}`,
+      body,
+      schema: alertBulkResultSchema,
+    }),
   );
-}
-
-const dayMs = 86_400_000;
-
-/** A point's alerts: every active one, and those opened in the last 30 days (point page list and chart). */
-export function usePointAlerts(pointId: string): {
-  alerts: Alert[];
-  isPending: boolean;
-  error: Error | null;
-  refetch: () => void;
-} {
-  // fixed when the page opens: the query key stays the same across renders
-  const [since] = useState(() => new Date(Date.now() - 30 * dayMs).toISOString());
-  const base = { pointId, page: 1, length: 100, order: 'opened_at', dir: 'DESC' } as const;
-  const active = useAlertsQuery({ ...base, state: 'active' });
-  const recent = useAlertsQuery({ ...base, from: since });
-  const byId = new Map<string, Alert>();
-  for (const alert of [...(active.data?.rows ?? []), ...(recent.data?.rows ?? [])]) byId.set(alert.id, alert);
-  return {
-    alerts: [...byId.values()].sort((a, b) => Date.parse(b.openedAt) - Date.parse(a.openedAt)),
-    isPending: active.isPending || recent.isPending,
-    error: active.error ?? recent.error,
-    refetch: () => {
-      void active.refetch();
-      void recent.refetch();
-    },
-  };
 }

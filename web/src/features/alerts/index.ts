@@ -1,6 +1,5 @@
 export { alertsRoute } from './routes';
 export { AlertToasts } from './components/AlertToasts';
-export { PointAlertsCard } from './components/PointAlertsCard';
-export { AlertLevelBadge } from './components/AlertLevelBadge';
-export { usePointAlerts } from './api';
-export { alertRowBackgrounds } from './alert-colours';
+// shared UI, re-exported where the features that show levels have always found them
+export { AlertLevelBadge } from '../../ui/AlertLevelBadge';
+export { alertRowBackgrounds } from '../../ui/alert-colours';

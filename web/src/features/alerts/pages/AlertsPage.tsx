@@ -1,41 +1,54 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { Alert } from '@aforo/contracts/alerts';
 import { rights } from '@aforo/contracts/roles';
 import { useRoleCheck } from '../../../lib/current-user';
+import { useNetworkScope } from '../../../lib/network-scope';
 import { useListUrlState } from '../../../lib/url-state';
+import { alertRowBackgrounds } from '../../../ui/alert-colours';
 import { DataTable } from '../../../ui/DataTable';
 import { listTableProps } from '../../../ui/list-table';
 import type { RowAction } from '../../../ui/RowActionsMenu';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { showToast } from '../../../ui/toasts';
 import { useAlertsQuery, useUnshelveAlertMutation } from '../api';
-import { alertQueryParams, alertListOptions, defaultAlertState, shownState } from '../alert-filters';
-import { alertRowBackgrounds } from '../alert-colours';
+import {
+  alertQueryParams,
+  alertListOptions,
+  defaultAlertState,
+  isAcknowledgeable,
+  shownState,
+} from '../alert-filters';
 import { AcknowledgeModal } from '../components/AcknowledgeModal';
 import { AlertFilters } from '../components/AlertFilters';
+import { NetworkCompanyFilter } from '../components/NetworkCompanyFilter';
 import { ShelveModal } from '../components/ShelveModal';
-import { useAlertColumns } from '../use-alert-columns';
+import { alertPath, useAlertColumns } from '../use-alert-columns';
 
 type Dialog = { kind: 'acknowledge' | 'shelve'; ids: string[] } | null;
 
-const isAcknowledgeable = (a: Alert) => a.state === 'open' || a.state === 'cleared_unacknowledged';
-
 /**
- * /app/operation/alerts: the company's alerts, coloured by level, filtered in the URL, live from the
- * stream. Operators (right alerts.acknowledge) acknowledge and shelve, one by one or the selected rows.
+ * /app/operation/alerts: the company's alerts — or, for provider staff in the network view, every
+ * company's, with a company column and filter — coloured by level, filtered in the URL, live from the
+ * stream. A row opens the alert's detail. Operators (right alerts.acknowledge) acknowledge and shelve
+ * from the row's menu, or the selected rows at once.
  */
 export function AlertsPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
   const list = useListUrlState(alertListOptions);
-  const query = useAlertsQuery(alertQueryParams(list));
+  const network = useNetworkScope();
+  const params = { ...alertQueryParams(list), ...network.params };
+  // the user decides whether the list is the network's: wait for it rather than ask twice
+  const query = useAlertsQuery(params, { enabled: network.ready });
   const canAct = useRoleCheck({ roles: rights['alerts.acknowledge'] }) === true;
   const unshelve = useUnshelveAlertMutation();
   // a selection belongs to the rows on screen: another page or filter starts a new one, and rows
   // refetched live stay selected as their fresh objects (those that left the page drop out)
-  const pageKey = JSON.stringify(alertQueryParams(list));
+  const pageKey = JSON.stringify(params);
   const [selection, setSelection] = useState<{ pageKey: string; ids: string[] }>({ pageKey, ids: [] });
   const selectedIds = selection.pageKey === pageKey ? selection.ids : [];
   const selected = (query.data?.rows ?? []).filter((a) => selectedIds.includes(a.id));
@@ -66,7 +79,10 @@ export function AlertsPage() {
         }),
     },
   ];
-  const columns = useAlertColumns(canAct ? rowActions : undefined);
+  const columns = useAlertColumns({ rowActions: canAct ? rowActions : undefined, withCompany: network.all });
+  // back from the detail returns to this very list (filters, page)
+  const open = (a: Alert) =>
+    void navigate(alertPath(a.id), { state: { back: `${location.pathname}${location.search}` } });
   const ids = selected.map((a) => a.id);
   const attentionView = shownState(list.filters.state) === defaultAlertState;
 
@@ -82,6 +98,7 @@ export function AlertsPage() {
         }
       />
       <Group align="flex-end" gap="sm">
+        {network.all && <NetworkCompanyFilter />}
         <AlertFilters list={list} />
       </Group>
       {canAct && selected.length > 0 && (
@@ -105,7 +122,11 @@ export function AlertsPage() {
         columns={columns}
         {...listTableProps(list, query)}
         emptyText={t(attentionView ? 'alerts.emptyAttention' : 'alerts.empty')}
-        rowStyle={(a) => (a.active ? { backgroundColor: alertRowBackgrounds[a.level] } : undefined)}
+        rowStyle={(a) => ({
+          cursor: 'pointer',
+          ...(a.active ? { backgroundColor: alertRowBackgrounds[a.level] } : {}),
+        })}
+        onRowClick={open}
         selection={
           canAct
             ? {

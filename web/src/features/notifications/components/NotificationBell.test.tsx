@@ -72,7 +72,7 @@ async function renderBell() {
     path: '/app',
     routes: [
       { path: '/app', element: <NotificationBell /> },
-      { path: '/app/operation/points/:id', element: <p>point page</p> },
+      { path: '/app/operation/alerts/:id', element: <p>alert detail</p> },
     ],
   });
   return { ...rendered, fetchSpy };
@@ -91,12 +91,16 @@ describe('NotificationBell', () => {
     expect(within(items[2]!).getByRole('button')).not.toHaveAttribute('data-unread');
   });
 
-  it('marks one read on click and goes to its point', async () => {
+  it('marks one read on click and opens its alert', async () => {
     const { fetchSpy, router } = await renderBell();
     await userEvent.click(await screen.findByRole('button', { name: 'Notifications: 2 unread' }));
     const panel = await screen.findByRole('dialog');
     await userEvent.click(within(panel).getByText('Danger at Ebro en Zaragoza'));
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/app/operation/points/${alertPointId}`));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        '/app/operation/alerts/66666666-6666-4666-8666-666666666666',
+      ),
+    );
     expect(
       fetchSpy.mock.calls.some(
         ([input, init]) =>

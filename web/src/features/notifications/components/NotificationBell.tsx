@@ -22,8 +22,9 @@ import { showToast } from '../../../ui/toasts';
 import { useMarkAllReadMutation, useMarkReadMutation, useMyNotificationsQuery } from '../api';
 import { BellIcon } from './BellIcon';
 
-/** Where a notification leads: its point's page, else the alerts that need attention. */
+/** Where a notification leads: its alert's detail, else its point's page, else the alerts that need attention. */
 export function notificationTarget(n: Notification): string {
+  if (n.alertId) return `/app/operation/alerts/${encodeURIComponent(n.alertId)}`;
   if (n.pointId) return `/app/operation/points/${encodeURIComponent(n.pointId)}`;
   return '/app/operation/alerts';
 }

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PointLevel } from '@aforo/contracts/point-state';
-import { AlertLevelBadge } from '../../alerts';
+import { AlertLevelBadge } from '../../../ui/AlertLevelBadge';
 
 /** A point's level in its docs/ALERTS.md colour, or "No data" in grey. */
 export function PointLevelBadge({ level }: { level: PointLevel }) {

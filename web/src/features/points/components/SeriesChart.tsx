@@ -1,6 +1,7 @@
 /**
- * A chart drawn from series data the caller already holds (the public dashboard's 7-day chart): the
- * point page's chart option and lazy canvas, without its range, port and zoom-fetch controls.
+ * A chart drawn from series data the caller already holds (the public dashboard's 7-day chart, the
+ * hours around an alert in its detail): the point page's chart option and lazy canvas, without its
+ * range, port and zoom-fetch controls; the range is the series' own from–to.
  */
 import { Center, Skeleton, Text } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
@@ -8,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { PointSeries } from '@aforo/contracts/point-series';
 import { useTimeFormat } from '../../../lib/time';
 import { chartLines } from './point-chart-data';
-import { buildChartOption } from './point-chart-option';
+import { buildChartOption, type ChartAlertArea } from './point-chart-option';
 import { useChartTexts } from './use-chart-texts';
 
 const PointChartCanvas = lazy(() => import('./PointChartCanvas'));
@@ -21,12 +22,14 @@ export type SeriesChartData = Pick<
 export interface SeriesChartProps {
   series: SeriesChartData;
   height?: number;
+  /** Shaded spans (an alert's, from opening to clearing) as on the point page's chart. */
+  alertAreas?: ChartAlertArea[];
 }
 
 // zooming stays within the rows already here
 const ignoreZoom = () => undefined;
 
-export function SeriesChart({ series, height = 260 }: SeriesChartProps) {
+export function SeriesChart({ series, height = 260, alertAreas }: SeriesChartProps) {
   const { t } = useTranslation();
   const { locale, timeZone } = useTimeFormat();
   const texts = useChartTexts();
@@ -41,8 +44,9 @@ export function SeriesChart({ series, height = 260 }: SeriesChartProps) {
         window: null,
         texts,
         format: { locale, timeZone },
+        alertAreas,
       }),
-    [series, view, texts, locale, timeZone],
+    [series, view, texts, locale, timeZone, alertAreas],
   );
   if (!series.points.some((r) => r.value !== null))
     return (
