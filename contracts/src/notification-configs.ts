@@ -1,7 +1,9 @@
 /**
  * Notification configurations (docs/ALERTS.md, docs/VALIDATION.md "a notification configuration needs at least one
  * alert and at least one role or user"): which alert types of the company reach whom, by which
- * channels, and who is told when an alert stays unacknowledged. ADMIN and ADMIN_CLIENTE manage them.
+ * channels, and who is told when an alert stays unacknowledged. ADMIN and ADMIN_CLIENTE manage them;
+ * a client's admin names only the client roles (the provider's global roles reach provider staff:
+ * the server refuses them from a client admin with AL1005).
  */
 import { z } from 'zod';
 import { alertTypes } from './alert-types';
@@ -48,6 +50,12 @@ export const notificationConfigInputSchema = z
     /** Also tell when an alert clears ("resolved"). */
     notifyResolved: z.boolean().default(true),
     escalation: notificationEscalationSchema.nullish().transform((v) => v ?? null),
+    /**
+     * Limit to these points and the points of these layers of the company (docs/ALERTS.md, "Limited
+     * to points or layers"); both empty = every point.
+     */
+    pointIds: z.array(idSchema).max(500).default([]),
+    layerIds: z.array(idSchema).max(100).default([]),
     description: optionalText(500),
   })
   .superRefine((c, ctx) => {
@@ -60,6 +68,8 @@ export const notificationConfigInputSchema = z
   });
 export type NotificationConfigInput = z.input<typeof notificationConfigInputSchema>;
 export type NotificationConfigInputParsed = z.output<typeof notificationConfigInputSchema>;
+
+const namedRef = z.object({ id: idSchema, name: z.string() });
 
 export const notificationConfigSchema = z.object({
   id: idSchema,
@@ -81,6 +91,9 @@ export const notificationConfigSchema = z.object({
       users: z.array(z.object({ id: idSchema, name: z.string(), email: z.string() })),
     })
     .nullable(),
+  /** The limit (both empty = every point of the company). */
+  points: z.array(namedRef),
+  layers: z.array(namedRef),
   description: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),

@@ -27,4 +27,9 @@ export const alertErrors = {
     en: 'The webhook address must be on the public internet: local, private and reserved network addresses are not allowed.',
     es: 'La dirección del webhook debe estar en internet: no se permiten direcciones locales, privadas ni reservadas.',
   },
+  AL1005: {
+    status: 400,
+    en: "A client company's notification configuration can only name the company's own roles.",
+    es: 'Una configuración de notificaciones de una empresa cliente solo puede indicar los roles de la empresa.',
+  },
 } as const satisfies Record<string, ErrorEntry>;

@@ -49,6 +49,10 @@ export const fieldMessages = {
     en: 'Choose at least one role or user',
     es: 'Elija al menos un rol o un usuario',
   },
+  clientRolesOnly: {
+    en: "Choose among the company's own roles",
+    es: 'Elija entre los roles de la empresa',
+  },
   webhookAddress: {
     en: 'Use a public internet address (not localhost or a private network)',
     es: 'Use una dirección pública de internet (no localhost ni una red privada)',

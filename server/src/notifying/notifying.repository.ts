@@ -4,7 +4,7 @@
  * hearing the same alert.changed, a sweep after a lost one) has a unique key and does nothing the
  * second time.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@aforo/contracts/constants';
 import { globalRoles } from '@aforo/contracts/roles';
 import type { Db } from '../db/client';
@@ -139,11 +139,29 @@ const toConfig = (r: ConfigRecord): ConfigForRouting => ({
   escalationUserIds: r.escalation_user_ids,
 });
 
-/** The company's enabled configs that name this alert type. */
-export async function matchingConfigs(tx: Db, companyId: string, type: string): Promise<ConfigForRouting[]> {
+/**
+ * Whether config `c` covers the point of alert `a` (both are aliases of the query): no limit, or the
+ * point is one of its points or in one of its layers (docs/ALERTS.md, "Limited to points or layers").
+ */
+export function configCoversPoint(alias: 'c', pointId: SQL): SQL {
+  const config = sql.raw(alias);
+  return sql`((cardinality(${config}.point_ids) = 0 and cardinality(${config}.layer_ids) = 0)
+    or ${pointId} = any(${config}.point_ids)
+    or exists (select 1 from layer_points lp
+      where lp.point_id = ${pointId} and lp.layer_id = any(${config}.layer_ids)))`;
+}
+
+/** The company's enabled configs that name this alert type and cover this point. */
+export async function matchingConfigs(
+  tx: Db,
+  companyId: string,
+  type: string,
+  pointId: string,
+): Promise<ConfigForRouting[]> {
   const result = await tx.execute(sql`
-    select ${configColumns} from notification_configs
+    select ${configColumns} from notification_configs c
     where company_id = ${p(companyId)}::uuid and enabled and ${p(type)} = any(alert_types)
+      and ${configCoversPoint('c', sql`${p(pointId)}::uuid`)}
     order by created_at, id`);
   return rowsOf<ConfigRecord>(result).map(toConfig);
 }

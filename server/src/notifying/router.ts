@@ -1,9 +1,10 @@
 /**
  * Routing (docs/ALERTS.md): an alert that opened (firing) or cleared (resolved) reaches the company's
- * enabled configs naming its type; each config's recipients (roles → users with an Active profile
- * holding one in the company, and for global roles provider staff holding one in their global
- * profile; plus the users named) get an in-app notification, and an e-mail when
- * the config says so; each config's webhook gets one POST. All of it is written in ONE transaction
+ * enabled configs naming its type and covering its point (no limit, or the point is among the
+ * config's points or in one of its layers); each config's recipients (roles → users with an Active
+ * profile holding one in the company, and for global roles provider staff holding one in their
+ * global profile; plus the users named) get an in-app notification, and an e-mail when the config
+ * says so; each config's webhook gets one POST. All of it is written in ONE transaction
  * into the delivery queue; nothing is sent here.
  *
  * - Muted and late alerts are never notified (nothing is recorded: the alert says muted/late).
@@ -180,8 +181,8 @@ export function createRouter(options: { database: Database; events: EventPublish
     return {
       clock: (companyId: string) => once(`clock:${companyId}`, () => companyClock(tx, companyId)),
       async targets(alert: AlertRow, kind: 'firing' | 'resolved') {
-        const configs = await once(`configs:${alert.companyId}:${alert.type}`, () =>
-          matchingConfigs(tx, alert.companyId, alert.type),
+        const configs = await once(`configs:${alert.companyId}:${alert.type}:${alert.pointId}`, () =>
+          matchingConfigs(tx, alert.companyId, alert.type, alert.pointId),
         );
         return Promise.all(
           configs

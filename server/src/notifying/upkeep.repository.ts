@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { configCoversPoint } from './notifying.repository';
 
 const p = sql.param;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -101,9 +102,10 @@ export async function unroutedAlerts(db: Db, limit: number): Promise<string[]> {
 }
 
 /**
- * Escalations due at `now`: (config, alert) pairs where the alert is of the config's types, active,
- * unacknowledged, not shelved, muted or late, opened at least `after` minutes ago (and within a
- * week: older standing alerts are not news), and not yet escalated by that config.
+ * Escalations due at `now`: (config, alert) pairs where the alert is of the config's types and on a
+ * point the config covers, active, unacknowledged, not shelved, muted or late, opened at least
+ * `after` minutes ago (and within a week: older standing alerts are not news), and not yet escalated
+ * by that config.
  */
 export async function dueEscalations(
   db: Db,
@@ -116,6 +118,7 @@ export async function dueEscalations(
     from notification_configs c
     join alerts a on a.company_id = c.company_id and a.type = any(c.alert_types)
     where c.enabled and c.escalation_after_minutes is not null
+      and ${configCoversPoint('c', sql`a.point_id`)}
       and a.cleared_at is null and a.acknowledged_at is null and not a.muted and not a.late
       and (a.shelved_until is null or a.shelved_until <= ${p(at)}::timestamptz)
       and a.opened_at <= ${p(at)}::timestamptz - make_interval(mins => c.escalation_after_minutes)

@@ -23,6 +23,8 @@ export function toNotificationConfig(row: ConfigRow): NotificationConfig {
             roles: row.escalationRoles,
             users: row.escalationUsers,
           },
+    points: row.points,
+    layers: row.layers,
     description: row.description,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -43,6 +45,8 @@ export function notificationConfigHistory(row: ConfigRow): Record<string, unknow
     escalationAfterMinutes: row.escalationAfterMinutes,
     escalationRoles: [...row.escalationRoles].sort(),
     escalationUserIds: [...row.escalationUserIds].sort(),
+    pointIds: [...row.pointIds].sort(),
+    layerIds: [...row.layerIds].sort(),
     description: row.description,
   };
 }

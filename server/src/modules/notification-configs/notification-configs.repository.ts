@@ -1,13 +1,13 @@
 /** SQL of notification configs. Every function takes the request scope first (company-owned rows). */
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type {
   NotificationConfigInputParsed,
   NotificationConfigListQuery,
 } from '@aforo/contracts/notification-configs';
 import type { Db } from '../../db/client';
 import { paged } from '../../db/paging';
-import { notificationConfigs, userProfiles, users } from '../../db/schema';
+import { layers, measurementPoints, notificationConfigs, userProfiles, users } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
 import { containsText } from '../../db/search';
 
@@ -17,7 +17,17 @@ export interface UserRef {
   name: string;
   email: string;
 }
-export type ConfigRow = ConfigRecord & { users: UserRef[]; escalationUsers: UserRef[] };
+export interface NamedRef {
+  id: string;
+  name: string;
+}
+export type ConfigRow = ConfigRecord & {
+  users: UserRef[];
+  escalationUsers: UserRef[];
+  /** The limit's points and layers that still exist (a deleted point or layer drops out). */
+  points: NamedRef[];
+  layers: NamedRef[];
+};
 
 const orderColumns = { name: notificationConfigs.name, created_at: notificationConfigs.createdAt } as const;
 
@@ -34,12 +44,34 @@ function values(input: NotificationConfigInputParsed) {
     escalationAfterMinutes: input.escalation?.afterMinutes ?? null,
     escalationRoles: [...new Set(input.escalation?.roles ?? [])],
     escalationUserIds: [...new Set(input.escalation?.userIds ?? [])],
+    pointIds: [...new Set(input.pointIds)],
+    layerIds: [...new Set(input.layerIds)],
     description: input.description ?? null,
   };
 }
 
 export function createNotificationConfigsRepository(db: Db) {
-  /** The named users with their names, in one query for every config of the page. */
+  /** The limit's points and layers by name, in one query each for every config of the page. */
+  async function limitNames(records: ConfigRecord[]) {
+    const pointIds = [...new Set(records.flatMap((r) => r.pointIds))];
+    const layerIds = [...new Set(records.flatMap((r) => r.layerIds))];
+    const [points, layerRows] = await Promise.all([
+      pointIds.length === 0
+        ? []
+        : db
+            .select({ id: measurementPoints.id, name: measurementPoints.name })
+            .from(measurementPoints)
+            .where(and(inArray(measurementPoints.id, pointIds), isNull(measurementPoints.deletedAt))),
+      layerIds.length === 0
+        ? []
+        : db.select({ id: layers.id, name: layers.name }).from(layers).where(inArray(layers.id, layerIds)),
+    ]);
+    const byName = (a: NamedRef, b: NamedRef) => a.name.localeCompare(b.name);
+    const pick = (found: NamedRef[], ids: string[]) => found.filter((f) => ids.includes(f.id)).sort(byName);
+    return (r: ConfigRecord) => ({ points: pick(points, r.pointIds), layers: pick(layerRows, r.layerIds) });
+  }
+
+  /** The named users with their names, in one query for every config of the page; the limit's names. */
   async function withUsers(records: ConfigRecord[]): Promise<ConfigRow[]> {
     const ids = [...new Set(records.flatMap((r) => [...r.userIds, ...r.escalationUserIds]))];
     const found =
@@ -55,7 +87,13 @@ export function createNotificationConfigsRepository(db: Db) {
             .where(inArray(users.id, ids));
     const byId = new Map(found.map((u) => [u.id, u]));
     const refs = (list: string[]) => list.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-    return records.map((r) => ({ ...r, users: refs(r.userIds), escalationUsers: refs(r.escalationUserIds) }));
+    const limits = await limitNames(records);
+    return records.map((r) => ({
+      ...r,
+      users: refs(r.userIds),
+      escalationUsers: refs(r.escalationUserIds),
+      ...limits(r),
+    }));
   }
 
   return {
@@ -99,6 +137,32 @@ export function createNotificationConfigsRepository(db: Db) {
             sql`${users.deletedAt} is null`,
           ),
         );
+      return rows.map((r) => r.id);
+    },
+
+    /** Of `ids`, the company's points (not deleted). */
+    async pointsInCompany(scope: Scope, ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: measurementPoints.id })
+        .from(measurementPoints)
+        .where(
+          and(
+            inArray(measurementPoints.id, ids),
+            inCompany(scope, measurementPoints.companyId),
+            isNull(measurementPoints.deletedAt),
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+
+    /** Of `ids`, the company's layers. */
+    async layersInCompany(scope: Scope, ids: string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: layers.id })
+        .from(layers)
+        .where(and(inArray(layers.id, ids), inCompany(scope, layers.companyId)));
       return rows.map((r) => r.id);
     },
 

@@ -2,7 +2,7 @@
 import { notificationConfigInputSchema } from '@aforo/contracts/notification-configs';
 import type { NotificationConfig, NotificationConfigInput } from '@aforo/contracts/notification-configs';
 import type { AlertType } from '@aforo/contracts/alert-types';
-import type { Role } from '@aforo/contracts/roles';
+import type { Role, RoleItem } from '@aforo/contracts/roles';
 import { schemaErrors } from '../../lib/form-validation';
 
 export interface ConfigFormValues {
@@ -17,6 +17,9 @@ export interface ConfigFormValues {
   /** Escalation is sent only when on; its fields stay filled while off. */
   escalationOn: boolean;
   escalation: { afterMinutes: number | string; roles: Role[]; userIds: string[] };
+  /** The limit: both empty = every point. */
+  pointIds: string[];
+  layerIds: string[];
   description: string;
 }
 
@@ -36,6 +39,8 @@ export function configFormValues(config: NotificationConfig | null): ConfigFormV
       roles: config?.escalation?.roles ?? [],
       userIds: config?.escalation?.users.map((u) => u.id) ?? [],
     },
+    pointIds: config?.points.map((p) => p.id) ?? [],
+    layerIds: config?.layers.map((l) => l.id) ?? [],
     description: config?.description ?? '',
   };
 }
@@ -56,4 +61,20 @@ export function toConfigInput(values: ConfigFormValues): NotificationConfigInput
 /** The contract's messages (docs/VALIDATION.md: "Choose at least one alert type", "… role or user") on the form's fields. */
 export function validateConfigForm(values: ConfigFormValues): Record<string, string> {
   return schemaErrors(notificationConfigInputSchema, toConfigInput(values));
+}
+
+/**
+ * The roles a config may name (docs/ALERTS.md, "Notification configs"): provider staff all of them
+ * (the global ones reach the provider's own people); a client's admin only the client roles, plus
+ * any global role the provider already put in this config (kept, never added).
+ */
+export function roleOptions(
+  roles: readonly RoleItem[],
+  callerIsGlobal: boolean,
+  kept: readonly Role[],
+): { value: Role; label: string }[] {
+  return roles
+    .filter((r) => r.scope === 'company' || (r.scope === 'global' && (callerIsGlobal || kept.includes(r.id))))
+    .sort((a, b) => a.order - b.order)
+    .map((r) => ({ value: r.id, label: r.label }));
 }

@@ -4,14 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { alertTypes } from '@aforo/contracts/alert-types';
 import { notificationConfigInputSchema } from '@aforo/contracts/notification-configs';
 import type { NotificationConfig } from '@aforo/contracts/notification-configs';
+import { useCurrentUserQuery } from '../../../lib/current-user';
 import { applyServerError } from '../../../lib/form-validation';
 import { useRolesQuery } from '../../../lib/roles';
 import { useUserOptions } from '../../../lib/users-api';
 import { FormModal } from '../../../ui/FormModal';
 import { showToast } from '../../../ui/toasts';
 import { useSaveNotificationConfigMutation } from '../api';
-import { configFormValues, toConfigInput, validateConfigForm } from '../config-form';
+import { configFormValues, roleOptions, toConfigInput, validateConfigForm } from '../config-form';
 import type { ConfigFormValues } from '../config-form';
+import { NotificationLimitFieldset } from './NotificationLimitFieldset';
 
 export interface NotificationConfigFormModalProps {
   /** null = a new configuration. */
@@ -35,10 +37,12 @@ export function NotificationConfigFormModal({ config, onClose, onSaved }: Notifi
     initialValues: configFormValues(config),
     validate: validateConfigForm,
   });
-  const roleData = (roles.data ?? [])
-    .filter((r) => r.scope !== 'system')
-    .sort((a, b) => a.order - b.order)
-    .map((r) => ({ value: r.id, label: r.label }));
+  // a client's admin: the client roles only (the server refuses the provider's, AL1005)
+  const callerIsGlobal = useCurrentUserQuery().data?.isGlobal ?? false;
+  const roleData = roleOptions(roles.data ?? [], callerIsGlobal, [
+    ...(config?.roles ?? []),
+    ...(config?.escalation?.roles ?? []),
+  ]);
   const typeData = alertTypes.map((v) => ({ value: v, label: t(`alerts.types.${v}`) }));
 
   const handleSubmit = (values: ConfigFormValues) =>
@@ -154,6 +158,7 @@ export function NotificationConfigFormModal({ config, onClose, onSaved }: Notifi
           </SimpleGrid>
         )}
       </Fieldset>
+      <NotificationLimitFieldset form={form} config={config} />
       <Textarea
         label={t('notifications.fields.description')}
         rows={2}

@@ -57,6 +57,15 @@ export function NotificationConfigsView() {
       ),
     },
     {
+      accessor: 'points',
+      title: t('notifications.fields.points'),
+      render: (c) => (
+        <Text size="sm">
+          {[...c.points, ...c.layers].map((r) => r.name).join(', ') || t('notifications.fields.allPoints')}
+        </Text>
+      ),
+    },
+    {
       accessor: 'email',
       title: t('notifications.fields.channels'),
       render: (c) =>

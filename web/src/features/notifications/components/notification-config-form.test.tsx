@@ -29,6 +29,8 @@ const saved: NotificationConfig = {
   webhookSecret: 'whsec_0123456789abcdef',
   notifyResolved: true,
   escalation: null,
+  points: [],
+  layers: [],
   description: null,
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
