@@ -1,16 +1,20 @@
 /**
  * GET /api/map/points (issue 13 item 3): every live point of the current company with what the map
- * draws, kept compact (short keys, layers as indexes) so 5,000 points stay well under 1 MB; the
- * company's layers (spec "layers": name, colour, viewable); and the tile URL setting (MAP_TILE_URL).
+ * draws, kept compact (short keys, layers and companies as indexes) so 5,000 points stay well under
+ * 1 MB; the company's layers (spec "layers": name, colour, viewable); the companies the points and
+ * layers belong to; and the tile URL setting (MAP_TILE_URL). Provider staff read every company's
+ * points with `scope=all` (docs/WEB.md "All companies"), or one company's with `companyId` too.
  */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
+import { networkScopeQuery } from './common/network-scope';
 import { alertLevels } from './constants';
 import { pointKinds } from './points';
 
 export const mapQuerySchema = z.object({
   /** Only the points of this layer (the layers list stays whole, for the toggles). */
   layerId: idSchema.optional(),
+  ...networkScopeQuery,
 });
 export type MapQuery = z.infer<typeof mapQuerySchema>;
 
@@ -20,6 +24,8 @@ export const mapLayerSchema = z.object({
   colour: z.string(),
   /** Shown when the map opens; the others start toggled off. */
   viewable: z.boolean(),
+  /** index into `companies` of the layer's company */
+  c: z.number().int().min(0),
 });
 export type MapLayer = z.infer<typeof mapLayerSchema>;
 
@@ -38,6 +44,8 @@ export const mapPointSchema = z.object({
   ly: z.array(z.number().int().min(0)),
   /** a favourite of the caller */
   f: z.boolean(),
+  /** index into `companies` of the point's company (GET /api/map/points always sends it) */
+  c: z.number().int().min(0).optional(),
 });
 export type MapPoint = z.infer<typeof mapPointSchema>;
 
@@ -48,7 +56,12 @@ export const mapTilesSchema = z.object({
 });
 export type MapTiles = z.infer<typeof mapTilesSchema>;
 
+/** A company of the payload (the popup names it in the network view). */
+export const mapCompanySchema = z.object({ id: idSchema, name: z.string() });
+export type MapCompany = z.infer<typeof mapCompanySchema>;
+
 export const mapPayloadSchema = z.object({
+  companies: z.array(mapCompanySchema),
   layers: z.array(mapLayerSchema),
   points: z.array(mapPointSchema),
   tiles: mapTilesSchema,

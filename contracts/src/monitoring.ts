@@ -1,9 +1,11 @@
 /**
- * GET /api/monitoring (docs/WEB.md Monitoring): every live point of the current company
- * with its latest reading, trend and level, the caller's favourites first, paged and filtered.
+ * GET /api/monitoring (docs/WEB.md Monitoring): every live point of the current company — or, for
+ * provider staff with `scope=all`, of every company (docs/WEB.md "All companies") — with its latest
+ * reading, trend and level, the caller's favourites first, paged and filtered.
  */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
+import { networkScopeQuery, rowCompanySchema } from './common/network-scope';
 import { listResponseSchema } from './common/paging';
 import { queryBoolean, safeText } from './common/text';
 import { pointKinds } from './points';
@@ -34,26 +36,40 @@ export const pointTrendSchema = z.object({
 export type PointTrend = z.infer<typeof pointTrendSchema>;
 
 export const monitoringOrderFields = ['name', 'level', 'time'] as const;
+export type MonitoringOrderField = (typeof monitoringOrderFields)[number];
+
+/**
+ * The direction an order takes when the query names none: the worst level first (DANGER first, no
+ * data last), the newest reading first, names A to Z. The list's default is by level, so it reads
+ * favourites first, then severity, then name.
+ */
+export const monitoringDefaultDir: Record<MonitoringOrderField, 'ASC' | 'DESC'> = {
+  level: 'DESC',
+  time: 'DESC',
+  name: 'ASC',
+};
 
 export const monitoringQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   length: z.coerce.number().int().min(1).max(maxMonitoringPageLength).default(25),
-  /** Favourites always come first; this orders within them and within the rest. */
-  order: z.enum(monitoringOrderFields).default('name'),
+  /** Favourites always come first; this orders within them and within the rest (ties: by name). */
+  order: z.enum(monitoringOrderFields).default('level'),
+  /** Omitted: the order's own default direction (monitoringDefaultDir). */
   dir: z
     .enum(['ASC', 'DESC', 'asc', 'desc'])
     .transform((d) => d.toUpperCase() as 'ASC' | 'DESC')
-    .default('ASC'),
+    .optional(),
   /** In the point's name or address. */
   search: safeText().max(200).optional(),
   level: z.enum(pointLevelFilters).optional(),
   layerId: idSchema.optional(),
   kind: z.enum(pointKinds).optional(),
   favourites: queryBoolean,
+  ...networkScopeQuery,
 });
 export type MonitoringQuery = z.infer<typeof monitoringQuerySchema>;
 
-export const monitoringRowSchema = z.object({
+export const monitoringRowSchema = rowCompanySchema.extend({
   pointId: idSchema,
   name: z.string(),
   kind: z.enum(pointKinds),

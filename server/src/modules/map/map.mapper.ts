@@ -11,12 +11,23 @@ const levelOfRank = new Map(
 /** 5 decimals of a degree are about a metre: enough for a marker, and shorter on the wire. */
 const coordinate = (n: number) => Math.round(n * 1e5) / 1e5;
 
-export function toMapLayer(row: MapLayerRow): MapLayer {
-  return { id: row.id, name: row.name, colour: row.colour, viewable: row.viewable };
+/** `companyIndex` maps a company id to its place in the payload's companies. */
+export function toMapLayer(row: MapLayerRow, companyIndex: Map<string, number>): MapLayer {
+  return {
+    id: row.id,
+    name: row.name,
+    colour: row.colour,
+    viewable: row.viewable,
+    c: companyIndex.get(row.companyId) ?? 0,
+  };
 }
 
-/** `layerIndex` maps a layer id to its place in the payload's layers. */
-export function toMapPoint(row: MapPointRow, layerIndex: Map<string, number>): MapPoint {
+/** `layerIndex` maps a layer id to its place in the payload's layers (`companyIndex` likewise). */
+export function toMapPoint(
+  row: MapPointRow,
+  layerIndex: Map<string, number>,
+  companyIndex: Map<string, number>,
+): MapPoint {
   const ly: number[] = [];
   for (const id of row.layer_ids ?? []) {
     const index = layerIndex.get(id);
@@ -31,5 +42,6 @@ export function toMapPoint(row: MapPointRow, layerIndex: Map<string, number>): M
     lv: levelOfRank.get(Number(row.rank)) ?? 'OK',
     ly,
     f: row.favourite,
+    c: companyIndex.get(row.company_id) ?? 0,
   };
 }

@@ -1,16 +1,16 @@
 /**
- * SQL of the map payload: one statement for every live point of a company with its worst level
- * (series_latest, never measures), its layers and the caller's favourite flag, and one for the layers.
+ * SQL of the map payload: one statement for every live point of a company (or of every company, the
+ * provider's network view: db/scope.ts) with its worst level (series_latest, never measures), its
+ * layers and the caller's favourite flag; one for the layers; one for the companies' names.
  */
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { layers } from '../../db/schema';
-import { inCompany, type Scope } from '../../db/scope';
+import { companyIs, inCompany, type Scope } from '../../db/scope';
 import { levelRankOf } from '../../alerting/alerting.repository';
 
 const p = sql.param;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const none = '00000000-0000-0000-0000-000000000000';
 
 export interface MapPointRow {
   id: string;
@@ -22,6 +22,7 @@ export interface MapPointRow {
   rank: number;
   layer_ids: string[] | null;
   favourite: boolean;
+  company_id: string;
 }
 
 export interface MapLayerRow {
@@ -29,48 +30,63 @@ export interface MapLayerRow {
   name: string;
   colour: string;
   viewable: boolean;
+  companyId: string;
 }
 
 export function createMapRepository(db: Db) {
   return {
     async layers(scope: Scope): Promise<MapLayerRow[]> {
       return db
-        .select({ id: layers.id, name: layers.name, colour: layers.colour, viewable: layers.viewable })
+        .select({
+          id: layers.id,
+          name: layers.name,
+          colour: layers.colour,
+          viewable: layers.viewable,
+          companyId: layers.companyId,
+        })
         .from(layers)
         .where(inCompany(scope, layers.companyId))
         .orderBy(asc(layers.name), asc(layers.id));
     },
 
     /**
-     * Live points of the scope's company, by name; with `layerId`, only that layer's points. The
+     * Live points of the scope's company (or companies), by name; with `layerId`, only that layer's points. The
      * aggregates join on their own indexes (series_latest and point_favourites primary keys), so the
      * cost grows with the company's points, not with its measures.
      */
     async points(scope: Scope, userId: string | null, layerId?: string): Promise<MapPointRow[]> {
-      const companyId = scope.companyId ?? none;
       const inLayer = layerId
         ? sql`and p.id in (select point_id from layer_points where layer_id = ${p(layerId)}::uuid)`
         : sql``;
       // subqueries rather than CTEs: a materialized CTE has no statistics, PostgreSQL then guesses
       // millions of joined rows and spends ~0.4 s JIT-compiling a query that runs in tens of ms
       const result = await db.execute(sql`
-        select p.id::text, p.name, p.kind, p.latitude, p.longitude,
+        select p.id::text, p.name, p.kind, p.latitude, p.longitude, p.company_id::text,
           coalesce(lv.rank, 0)::int as rank, ly.layer_ids, (f.point_id is not null) as favourite
         from measurement_points p
           left join (
             select sl.point_id, max(${levelRankOf(sql`sl.alert_level`)})::int as rank
             from series_latest sl join measurement_points q on q.id = sl.point_id
-            where q.company_id = ${p(companyId)}::uuid group by sl.point_id
+            where ${companyIs(scope, sql`q.company_id`)} group by sl.point_id
           ) lv on lv.point_id = p.id
           left join (
             select lp.point_id, array_agg(lp.layer_id::text order by lp.layer_id) as layer_ids
             from layer_points lp join layers l on l.id = lp.layer_id
-            where l.company_id = ${p(companyId)}::uuid group by lp.point_id
+            where ${companyIs(scope, sql`l.company_id`)} group by lp.point_id
           ) ly on ly.point_id = p.id
           left join point_favourites f on f.point_id = p.id and f.user_id = ${p(userId)}::uuid
-        where p.company_id = ${p(companyId)}::uuid and p.deleted_at is null ${inLayer}
+        where ${companyIs(scope, sql`p.company_id`)} and p.deleted_at is null ${inLayer}
         order by p.name, p.id`);
       return rowsOf<MapPointRow>(result);
+    },
+
+    /** The names of some companies, by name. */
+    async companies(ids: string[]): Promise<Array<{ id: string; name: string }>> {
+      if (ids.length === 0) return [];
+      const result = await db.execute(sql`
+        select id::text, business_name as name from companies where id = any(${p(ids)}::uuid[])
+        order by lower(business_name), id`);
+      return rowsOf<{ id: string; name: string }>(result);
     },
   };
 }

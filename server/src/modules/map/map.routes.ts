@@ -16,7 +16,7 @@ export function mapRoutes(map: MapService): FastifyPluginAsyncZod {
         schema: {
           tags: ['map'],
           summary:
-            'Every live point of the current company with its worst level, the layers and the tile URL',
+            'Every live point of the current company (provider staff: of every company with scope=all) with its worst level, the layers and the tile URL',
           querystring: mapQuerySchema,
           response: { 200: mapPayloadSchema, ...authErrorResponses },
         },

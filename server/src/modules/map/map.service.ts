@@ -1,11 +1,13 @@
 /**
  * The map of the current company (issue 13 item 3): its live points coloured by their worst open
  * level, its layers, and where tiles come from. Every signed-in user with the dashboard right reads
- * it (SPECTATOR included: the dashboard shows the map).
+ * it (SPECTATOR included: the dashboard shows the map). Provider staff may read every company's
+ * points at once (`scope=all`, core/network-scope.ts); each point and layer names its company.
  */
 import type { MapPayload, MapQuery } from '@aforo/contracts/map';
 import { assertCan } from '../../core/access';
 import { createAccess } from '../../core/access';
+import { networkViewer } from '../../core/network-scope';
 import { type RequestContext, actorId } from '../../core/request-context';
 import { toMapLayer, toMapPoint } from './map.mapper';
 import { createMapRepository } from './map.repository';
@@ -16,16 +18,26 @@ export function createMapService({ db, config }: Pick<Deps, 'db'> & { config: Pi
   return {
     async payload(ctx: RequestContext, query: MapQuery): Promise<MapPayload> {
       assertCan(ctx, 'dashboard.read');
-      if (query.layerId) await createAccess(db).assertLayer(ctx.caller, query.layerId);
+      const viewer = networkViewer(ctx, query);
+      // a layer filter names a layer the caller may read (in the network view: any company's)
+      if (query.layerId && query.scope !== 'all') await createAccess(db).assertLayer(ctx.caller, query.layerId);
       const [layerRows, pointRows] = await Promise.all([
-        repo.layers(ctx),
-        repo.points(ctx, actorId(ctx), query.layerId),
+        repo.layers(viewer),
+        repo.points(viewer, actorId(ctx), query.layerId),
       ]);
-      const layers = layerRows.map(toMapLayer);
+      const companyIds = new Set([
+        ...(viewer.companyId ? [viewer.companyId] : []),
+        ...layerRows.map((l) => l.companyId),
+        ...pointRows.map((p) => p.company_id),
+      ]);
+      const companies = await repo.companies([...companyIds]);
+      const companyIndex = new Map(companies.map((company, i) => [company.id, i]));
+      const layers = layerRows.map((row) => toMapLayer(row, companyIndex));
       const layerIndex = new Map(layers.map((layer, i) => [layer.id, i]));
       return {
+        companies,
         layers,
-        points: pointRows.map((row) => toMapPoint(row, layerIndex)),
+        points: pointRows.map((row) => toMapPoint(row, layerIndex, companyIndex)),
         tiles: config.mapTiles,
       };
     },

@@ -101,11 +101,13 @@ describe('GET /api/map/points', () => {
     // the browser may load those tiles: their origin is in the CSP img-src
     expect(res.headers['content-security-policy']).toMatch(/img-src [^;]*https:\/\/tiles\.example\.org/);
     const index = body.layers.findIndex((l) => l.id === layerId);
+    expect(body.companies).toEqual([{ id: norte, name: expect.any(String) }]);
     expect(body.layers[index]).toEqual({
       id: layerId,
       name: 'Mapa capa',
       colour: '#123456',
       viewable: false,
+      c: 0,
     });
     expect(body.layers.map((l) => l.id)).not.toContain(foreignLayerId);
     const byId = new Map(body.points.map((p) => [p.id, p]));
@@ -118,6 +120,7 @@ describe('GET /api/map/points', () => {
       lv: 'DANGER',
       ly: [index],
       f: false,
+      c: 0,
     });
     expect(byId.get(ids.silent)).toMatchObject({ lv: 'NO_TRANSMISSION', ly: [index], f: false });
     expect(byId.get(ids.quiet)).toMatchObject({ k: 'well', lv: 'OK', ly: [], f: true });

@@ -22,12 +22,16 @@ export function toMonitoringRow(
     kind: string;
     unit: string;
     favourite: boolean;
+    companyId: string;
+    companyName: string;
     level: PointLevel;
     latest: PointLatest | null;
   },
   trend: PointTrend | null,
 ): MonitoringRow {
   return {
+    companyId: row.companyId,
+    companyName: row.companyName,
     pointId: row.pointId,
     name: row.name,
     kind: row.kind as PointKind,

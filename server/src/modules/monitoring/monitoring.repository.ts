@@ -1,14 +1,20 @@
 /**
- * SQL of the monitoring list: the company's live points filtered, ordered (favourites first) and
- * paged on their state from series_latest and the open alerts; then, for the page only, the
- * latest readings and one index probe per row into measures for the trend.
+ * SQL of the monitoring list: the company's live points — or every company's, for the provider's
+ * network view (db/scope.ts `everyCompany`) — filtered, ordered (favourites first) and paged on their
+ * state from series_latest and the open alerts; then, for the page only, the latest readings and one
+ * index probe per row into measures for the trend.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { trendLookbackHours, trendWindowMinutes, type MonitoringQuery } from '@aforo/contracts/monitoring';
+import {
+  monitoringDefaultDir,
+  trendLookbackHours,
+  trendWindowMinutes,
+  type MonitoringQuery,
+} from '@aforo/contracts/monitoring';
 import { noDataLevel } from '@aforo/contracts/point-state';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/search';
-import { nobody, type Viewer } from '../../db/scope';
+import { companyIs, nobody, type Scope, type Viewer } from '../../db/scope';
 import { pointRanks, rankOfLevel, rowsOf, statesOfPoints } from './point-state.repository';
 
 const p = sql.param;
@@ -19,14 +25,21 @@ interface ListRow {
   kind: string;
   unit: string;
   favourite: boolean;
+  company_id: string;
+  company_name: string;
   total: number;
 }
 
-/** The conditions on `mp` (measurement_points) of the company's live points matching the filters. */
-function matching(companyId: string, userId: string, query: MonitoringQuery): SQL {
+/** A scope that reads nothing: no company and not the network view. */
+const readsNothing = (scope: Scope) => scope.companyId === null && scope.everyCompany !== true;
+/** The company ids pointRanks reads open alerts by; null: every company. */
+const alertCompanies = (scope: Scope) => (scope.everyCompany === true ? null : scope.companyId);
+
+/** The conditions on `mp` (measurement_points) of the scope's live points matching the filters. */
+function matching(scope: Scope, userId: string, query: MonitoringQuery): SQL {
   const term = query.search?.trim();
   const like = term ? `%${escapeLike(term)}%` : null;
-  return sql`mp.company_id = ${p(companyId)}::uuid and mp.deleted_at is null
+  return sql`${companyIs(scope, sql`mp.company_id`)} and mp.deleted_at is null
       ${query.kind ? sql`and mp.kind = ${p(query.kind)}` : sql``}
       ${like ? sql`and (mp.name ilike ${p(like)} or mp.address ilike ${p(like)})` : sql``}
       ${query.layerId ? sql`and mp.id in (select lp.point_id from layer_points lp where lp.layer_id = ${p(query.layerId)}::uuid)` : sql``}
@@ -41,9 +54,10 @@ function levelFilter(level: MonitoringQuery['level']): SQL {
 }
 
 function orderBy(query: MonitoringQuery): SQL {
-  const dir = sql.raw(query.dir === 'DESC' ? 'desc' : 'asc');
+  const descending = (query.dir ?? monitoringDefaultDir[query.order]) === 'DESC';
+  const dir = sql.raw(descending ? 'desc' : 'asc');
   // no data sorts as the lowest level and the oldest time, whatever the direction
-  const nulls = sql.raw(query.dir === 'DESC' ? 'nulls last' : 'nulls first');
+  const nulls = sql.raw(descending ? 'nulls last' : 'nulls first');
   const column =
     query.order === 'level'
       ? sql`r.rank ${dir} ${nulls}, lower(mp.name)`
@@ -57,21 +71,22 @@ export function createMonitoringRepository(db: Db) {
   return {
     /**
      * One page of the list and the total, in one query; then the page's states. Ordered by name
-     * with no level filter (the default view), the level of every point is not needed: the page is
-     * chosen from measurement_points alone.
+     * with no level filter, the level of every point is not needed: the page is chosen from
+     * measurement_points alone.
      */
     async list(scope: Viewer, query: MonitoringQuery) {
-      if (scope.companyId === null) return { rows: [], total: 0 };
-      const where = matching(scope.companyId, scope.userId ?? nobody, query);
+      if (readsNothing(scope)) return { rows: [], total: 0 };
+      const where = matching(scope, scope.userId ?? nobody, query);
       const byState = query.level !== undefined || query.order !== 'name';
       const points = sql`select mp.id from measurement_points mp where ${where}`;
       const source = byState
-        ? sql`(${pointRanks(points, scope.companyId)}) r join measurement_points mp on mp.id = r.point_id`
+        ? sql`(${pointRanks(points, alertCompanies(scope))}) r join measurement_points mp on mp.id = r.point_id`
         : sql`measurement_points mp`;
       const result = await db.execute(sql`
         select mp.id::text, mp.name, mp.kind, mp.unit, (f.point_id is not null) as favourite,
-          count(*) over ()::int as total
+          mp.company_id::text, c.business_name as company_name, count(*) over ()::int as total
         from ${source}
+        join companies c on c.id = mp.company_id
         left join point_favourites f on f.point_id = mp.id and f.user_id = ${p(scope.userId ?? nobody)}::uuid
         where ${where} ${levelFilter(query.level)}
         ${orderBy(query)}
@@ -79,7 +94,7 @@ export function createMonitoringRepository(db: Db) {
       const rows = rowsOf<ListRow>(result);
       const states = await statesOfPoints(
         db,
-        scope.companyId,
+        alertCompanies(scope),
         rows.map((r) => r.id),
       );
       return {
@@ -89,6 +104,8 @@ export function createMonitoringRepository(db: Db) {
           kind: r.kind,
           unit: r.unit,
           favourite: Boolean(r.favourite),
+          companyId: r.company_id,
+          companyName: r.company_name,
           level: states.get(r.id)?.level ?? null,
           latest: states.get(r.id)?.latest ?? null,
         })),
@@ -98,11 +115,12 @@ export function createMonitoringRepository(db: Db) {
     },
 
     async count(scope: Viewer, query: MonitoringQuery): Promise<number> {
-      if (scope.companyId === null) return 0;
+      if (readsNothing(scope)) return 0;
+      const where = matching(scope, scope.userId ?? nobody, query);
       const result = await db.execute(sql`
         select count(*)::int as n from measurement_points mp
-        ${query.level ? sql`join (${pointRanks(sql`select mp.id from measurement_points mp where ${matching(scope.companyId, scope.userId ?? nobody, query)}`, scope.companyId)}) r on r.point_id = mp.id` : sql``}
-        where ${matching(scope.companyId, scope.userId ?? nobody, query)} ${levelFilter(query.level)}`);
+        ${query.level ? sql`join (${pointRanks(sql`select mp.id from measurement_points mp where ${where}`, alertCompanies(scope))}) r on r.point_id = mp.id` : sql``}
+        where ${where} ${levelFilter(query.level)}`);
       return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
     },
 

@@ -1,7 +1,11 @@
-/** The monitoring list (docs/WEB.md, docs/ROLES.md: the general roles; not SPECTATOR). */
+/**
+ * The monitoring list (docs/WEB.md, docs/ROLES.md: the general roles; not SPECTATOR); provider staff
+ * may read every company's points at once (`scope=all`, core/network-scope.ts).
+ */
 import type { MonitoringList, MonitoringQuery } from '@aforo/contracts/monitoring';
 import { assertCan } from '../../core/access';
-import { type RequestContext, viewerOf } from '../../core/request-context';
+import { networkViewer } from '../../core/network-scope';
+import type { RequestContext } from '../../core/request-context';
 import { toMonitoringRow, toTrend } from './monitoring.mapper';
 import { createMonitoringRepository } from './monitoring.repository';
 import type { Deps } from '../../deps';
@@ -11,7 +15,7 @@ export function createMonitoringService({ db }: Pick<Deps, 'db'>) {
   return {
     async list(ctx: RequestContext, query: MonitoringQuery): Promise<MonitoringList> {
       assertCan(ctx, 'monitoring.read');
-      const { rows, total } = await repo.list(viewerOf(ctx), query);
+      const { rows, total } = await repo.list(networkViewer(ctx, query), query);
       const references = await repo.trendReferences(
         rows.flatMap((r) => (r.latest ? [{ pointId: r.pointId, port: r.latest.port, ts: r.latest.ts }] : [])),
       );

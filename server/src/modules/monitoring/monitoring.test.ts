@@ -116,9 +116,12 @@ describe('GET /api/monitoring', () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body.total).toBe(4);
-    expect(names(body)).toEqual(['Azud alto', 'Barranco', 'Cisterna', 'Dique mudo']);
-    const [azud, barranco, cisterna, dique] = body.rows;
+    // by default the worst level first (no data last), then by name
+    expect(names(body)).toEqual(['Azud alto', 'Dique mudo', 'Barranco', 'Cisterna']);
+    const [azud, dique, barranco, cisterna] = body.rows;
     expect(azud).toMatchObject({
+      companyId: company,
+      companyName: 'Monitor Co',
       pointId: ids['Azud alto'],
       kind: 'river',
       unit: 'm',
@@ -175,7 +178,10 @@ describe('GET /api/monitoring', () => {
     expect(await q('search=%25')).toEqual([]);
     expect(await q('order=level&dir=DESC')).toEqual(['Azud alto', 'Dique mudo', 'Barranco', 'Cisterna']);
     expect(await q('order=time&dir=DESC')).toEqual(['Azud alto', 'Barranco', 'Cisterna', 'Dique mudo']);
-    const page = (await get('/api/monitoring?length=3&page=2', 'ROLE_ADMIN_CLIENTE')).json();
+    expect(await q('order=level')).toEqual(['Azud alto', 'Dique mudo', 'Barranco', 'Cisterna']);
+    expect(await q('order=level&dir=ASC')).toEqual(['Cisterna', 'Barranco', 'Dique mudo', 'Azud alto']);
+    expect(await q('order=name')).toEqual(['Azud alto', 'Barranco', 'Cisterna', 'Dique mudo']);
+    const page = (await get('/api/monitoring?order=name&length=3&page=2', 'ROLE_ADMIN_CLIENTE')).json();
     expect(page).toMatchObject({ total: 4, rows: [{ name: 'Dique mudo' }] });
     expect((await get('/api/monitoring?page=9', 'ROLE_ADMIN_CLIENTE')).json()).toEqual({
       rows: [],

@@ -25,10 +25,14 @@ export const rankOfLevel = (level: AlertLevel) => alertLevelRank[level];
 /**
  * Per point of `points` (a query selecting an `id` column): `rank` = its level's rank (null: no
  * reading and nothing open) and `last_ts` = its newest reading's time. The open alerts are read
- * by the points' company (`companyIds`: alerts_company index), the series by their primary key.
+ * by the points' company (`companyIds`: alerts_company index) or, for every company at once (null,
+ * the provider's network view), by point (alerts_point index); the series by their primary key.
  */
-export function pointRanks(points: SQL, companyIds: string | string[]): SQL {
-  const companies = typeof companyIds === 'string' ? [companyIds] : companyIds;
+export function pointRanks(points: SQL, companyIds: string | string[] | null): SQL {
+  const openOf =
+    companyIds === null
+      ? sql`al.point_id in (select id from (${points}) q)`
+      : sql`al.company_id = any(${p(typeof companyIds === 'string' ? [companyIds] : companyIds)}::uuid[])`;
   return sql`
     select pts.id as point_id, s.last_ts,
       case when s.rank is null and a.rank is null then null
@@ -40,7 +44,7 @@ export function pointRanks(points: SQL, companyIds: string | string[]): SQL {
     ) s on s.point_id = pts.id
     left join (
       select al.point_id, max(${levelRankOf(sql`al.level`)}) as rank
-      from alerts al where al.company_id = any(${p(companies)}::uuid[]) and al.cleared_at is null group by al.point_id
+      from alerts al where ${openOf} and al.cleared_at is null group by al.point_id
     ) a on a.point_id = pts.id`;
 }
 
@@ -71,10 +75,10 @@ export async function latestOfPoints(db: Db, pointIds: string[]): Promise<Map<st
   return out;
 }
 
-/** Latest reading and level of some points of one company (a page of a list). */
+/** Latest reading and level of some points of one company, or of any (null), e.g. a page of a list. */
 export async function statesOfPoints(
   db: Db,
-  companyId: string,
+  companyId: string | null,
   pointIds: string[],
 ): Promise<Map<string, { latest: PointLatest | null; level: PointLevel }>> {
   const out = new Map<string, { latest: PointLatest | null; level: PointLevel }>();

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   overviewCompaniesQuerySchema,
   overviewCompaniesSchema,
+  overviewQuerySchema,
   overviewSchema,
 } from '@aforo/contracts/overview';
 import { contextOf } from '../../http/request-context';
@@ -20,11 +21,13 @@ export function overviewRoutes(overview: OverviewService): FastifyPluginAsyncZod
         config,
         schema: {
           tags,
-          summary: 'The current company at a glance: points by level, open alerts, transmission',
+          summary:
+            'The current company at a glance: points by level, open alerts, transmission; provider staff: the network with scope=all',
+          querystring: overviewQuerySchema,
           response: { 200: overviewSchema, ...authErrorResponses },
         },
       },
-      async (request) => overview.get(contextOf(request)),
+      async (request) => overview.get(contextOf(request), request.query),
     );
     app.get(
       '/api/overview/companies',
@@ -32,7 +35,7 @@ export function overviewRoutes(overview: OverviewService): FastifyPluginAsyncZod
         config,
         schema: {
           tags,
-          summary: 'Provider staff: every client company at a glance',
+          summary: 'Provider staff: every company of the network at a glance',
           querystring: overviewCompaniesQuerySchema,
           response: { 200: overviewCompaniesSchema, ...authErrorResponses },
         },

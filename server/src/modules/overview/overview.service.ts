@@ -1,6 +1,7 @@
 /**
- * The overview (docs/WEB.md Overview; docs/ROLES.md: the general roles, not SPECTATOR): the current company at a
- * glance and, for provider staff, every client company's figures (the provider's network).
+ * The overview (docs/WEB.md Overview; docs/ROLES.md: the general roles, not SPECTATOR): the current
+ * company at a glance; for provider staff with `scope=all` (core/network-scope.ts) the network's
+ * totals, and every network company's figures (the provider's network).
  */
 import { alertListQuerySchema } from '@aforo/contracts/alerts';
 import {
@@ -8,13 +9,15 @@ import {
   type Overview,
   type OverviewCompaniesQuery,
   type OverviewCompanyRow,
+  type OverviewQuery,
 } from '@aforo/contracts/overview';
 import { assertCan, can } from '../../core/access';
 import { NotFoundError } from '../../core/errors';
+import { networkViewer } from '../../core/network-scope';
 import type { RequestContext } from '../../core/request-context';
 import { toAlert } from '../../alerting/alerts.mapper';
 import { createAlertsRepository } from '../../alerting/alerts.repository';
-import { toLevelCounts, toOverviewCompanyRow } from './overview.mapper';
+import { sumCounts, toLevelCounts, toOverviewCompanyRow, toTransmittingToday } from './overview.mapper';
 import { createOverviewRepository } from './overview.repository';
 import type { Deps } from '../../deps';
 
@@ -24,42 +27,54 @@ export function createOverviewService({ db }: Deps) {
   const repo = createOverviewRepository(db);
   const alerts = createAlertsRepository(db);
 
+  /** The companies the overview adds up: the current one, or the network's (403 to client users). */
+  async function companiesOf(ctx: RequestContext, query: OverviewQuery) {
+    const viewer = networkViewer(ctx, query);
+    if (query.scope !== 'all') {
+      if (ctx.companyId === null) throw new NotFoundError('CO1000');
+      return { viewer, companyIds: [ctx.companyId] };
+    }
+    const companyIds = await repo.networkCompanyIdsAcrossCompanies(query.companyId);
+    if (query.companyId && companyIds.length === 0) throw new NotFoundError('CO1000');
+    return { viewer, companyIds };
+  }
+
   return {
-    async get(ctx: RequestContext): Promise<Overview> {
+    async get(ctx: RequestContext, query: OverviewQuery = {}): Promise<Overview> {
       assertCan(ctx, 'monitoring.read');
-      const companyId = ctx.companyId;
-      if (companyId === null) throw new NotFoundError('CO1000');
+      const { viewer, companyIds } = await companiesOf(ctx, query);
       const now = new Date();
-      const counts = (await repo.countsAcrossCompanies([companyId], now)).get(companyId);
-      const today = await repo.transmittingToday(companyId);
-      const latest = await alerts.list(ctx, latestAlertsQuery);
+      const counts = sumCounts([...(await repo.countsAcrossCompanies(companyIds, now)).values()]);
+      const today = await repo.transmittingTodayAcrossCompanies(companyIds);
+      const latest = await alerts.list(viewer, latestAlertsQuery);
+      const network = query.scope === 'all';
       return {
-        points: toLevelCounts(counts?.levels ?? []),
+        points: toLevelCounts(counts.levels),
         latestAlerts: latest.rows.map((row) => toAlert(row, now)),
         openAlerts: latest.total,
-        transmittingToday: {
-          transmitting: today.transmitting,
-          total: today.total,
-          percent: today.total === 0 ? null : Math.round((today.transmitting / today.total) * 1000) / 10,
-          since: today.since.toISOString(),
-        },
-        devicesOutOfService: counts?.outOfService ?? { under24h: 0, over24h: 0 },
-        providerView: can(ctx, 'network.read') && (await repo.isProvider(companyId)),
+        transmittingToday: toTransmittingToday([...today.values()], now),
+        devicesOutOfService: counts.outOfService,
+        providerView:
+          !network && can(ctx, 'network.read') && ctx.companyId !== null && (await repo.isProvider(ctx.companyId)),
+        network,
       };
     },
 
-    /** Provider staff only: a page of the client companies with their figures. */
+    /** Provider staff only: a page of the network's companies with their figures. */
     async companies(
       ctx: RequestContext,
       query: OverviewCompaniesQuery,
     ): Promise<{ rows: OverviewCompanyRow[]; total: number }> {
       assertCan(ctx, 'network.read');
-      const page = await repo.clientCompaniesAcrossCompanies(query);
-      const counts = await repo.countsAcrossCompanies(
-        page.rows.map((c) => c.id),
-        new Date(),
-      );
-      return { rows: page.rows.map((c) => toOverviewCompanyRow(c, counts.get(c.id))), total: page.total };
+      const page = await repo.networkCompaniesAcrossCompanies(query);
+      const ids = page.rows.map((c) => c.id);
+      const now = new Date();
+      const counts = await repo.countsAcrossCompanies(ids, now);
+      const today = await repo.transmittingTodayAcrossCompanies(ids);
+      return {
+        rows: page.rows.map((c) => toOverviewCompanyRow(c, counts.get(c.id), today.get(c.id), now)),
+        total: page.total,
+      };
     },
   };
 }

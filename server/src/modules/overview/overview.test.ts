@@ -161,6 +161,7 @@ describe('GET /api/overview', () => {
     });
     expect(body.devicesOutOfService).toEqual({ under24h: 1, over24h: 1 });
     expect(body.providerView).toBe(false);
+    expect(body.network).toBe(false);
   });
 
   it('is tenant-safe: another company counts only its own', async () => {
@@ -185,11 +186,11 @@ describe('GET /api/overview', () => {
 });
 
 describe('GET /api/overview/companies', () => {
-  it('lists every client company with its figures, not the provider', async () => {
+  it('lists every client company with its figures, not the provider (it has no points)', async () => {
     const res = await get('/api/overview/companies?length=100', 'viewer@demo.aforo.dev', provider);
     expect(res.statusCode, res.body).toBe(200);
-    const rows = res.json().rows as Array<{ companyId: string; businessName: string }>;
-    expect(rows.map((r) => r.businessName)).toEqual(
+    const rows = res.json().rows as Array<{ companyId: string; companyName: string }>;
+    expect(rows.map((r) => r.companyName)).toEqual(
       expect.arrayContaining([
         'Canal del Norte S.A.',
         'Aguas de Levante S.L.',
@@ -199,21 +200,27 @@ describe('GET /api/overview/companies', () => {
     );
     expect(rows.map((r) => r.companyId)).not.toContain(provider);
     expect(res.json().total).toBe(rows.length);
-    expect(rows.find((r) => r.companyId === company)).toEqual({
+    expect(rows.find((r) => r.companyId === company)).toMatchObject({
       companyId: company,
-      businessName: 'Overview Co',
+      companyName: 'Overview Co',
       points: {
         total: 5,
         byLevel: { DANGER: 1, NO_TRANSMISSION: 1, WARNING: 0, OUT_OF_RANGE: 0, OK: 2, NO_DATA: 1 },
       },
+      openAlerts: 2,
       openDanger: 1,
       openNoTransmission: 1,
       devicesOutOfService: { under24h: 1, over24h: 1 },
+      transmittingToday: { total: 4 },
     });
     const page = (
       await get('/api/overview/companies?length=1&search=overview', 'chief@demo.aforo.dev', provider)
     ).json();
-    expect(page).toMatchObject({ total: 2, rows: [{ businessName: 'Overview Co' }] });
+    expect(page).toMatchObject({ total: 2, rows: [{ companyName: 'Overview Co' }] });
+    const one = (
+      await get(`/api/overview/companies?companyId=${other}`, 'chief@demo.aforo.dev', provider)
+    ).json();
+    expect(one).toMatchObject({ total: 1, rows: [{ companyId: other, openDanger: 1 }] });
   });
 
   it('is for provider staff only', async () => {

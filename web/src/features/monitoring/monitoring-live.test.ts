@@ -5,6 +5,8 @@ import { queryKeys, type ListParams } from '../../lib/query-keys';
 import { createMonitoringLiveHandler } from './monitoring-live';
 
 const row = (pointId: string, ts: string | null): MonitoringRow => ({
+  companyId: '00000000-0000-4000-8000-0000000000c0',
+  companyName: 'Aguas del Norte',
   pointId,
   name: pointId,
   kind: 'river',

@@ -29,9 +29,9 @@ export function CompaniesOverview() {
 
   const columns: DataTableColumn<OverviewCompanyRow>[] = [
     {
-      accessor: 'businessName',
+      accessor: 'companyName',
       title: t('overview.company'),
-      render: (row) => <Text fw={500}>{row.businessName}</Text>,
+      render: (row) => <Text fw={500}>{row.companyName}</Text>,
     },
     {
       accessor: 'points',
