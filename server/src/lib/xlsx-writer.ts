@@ -32,9 +32,11 @@ function sheetName(name: string): string {
 }
 
 /** Resolves once `out` can take more (or is gone: a client that left stops the export). */
-function drained(out: Writable): Promise<void> {
-  if (!out.writableNeedDrain || out.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
+async function drained(out: Writable): Promise<void> {
+  // a turn of the event loop first: the zip compresses on the thread pool and writes in callbacks
+  await new Promise((resolve) => setImmediate(resolve));
+  if (!out.writableNeedDrain || out.destroyed) return;
+  await new Promise<void>((resolve) => {
     const done = () => {
       out.off('drain', done);
       out.off('close', done);
