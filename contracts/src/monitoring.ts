@@ -9,6 +9,7 @@ import { networkScopeQuery, rowCompanySchema } from './common/network-scope';
 import { listResponseSchema } from './common/paging';
 import { queryBoolean, safeText } from './common/text';
 import { pointKinds } from './points';
+import { unitGroups } from './units';
 import { pointLatestSchema, pointLevelFilters, pointLevelSchema } from './point-state';
 
 /** The monitoring list is read on screen: one page of at most this many points. */
@@ -84,6 +85,15 @@ export const monitoringRowSchema = rowCompanySchema.extend({
 export type MonitoringRow = z.infer<typeof monitoringRowSchema>;
 export const monitoringListSchema = listResponseSchema(monitoringRowSchema);
 export type MonitoringList = z.infer<typeof monitoringListSchema>;
+
+/**
+ * Whether a unit has a trend. A precipitation unit (mm, mm/10min, mm/15min, mm/h) is an amount per
+ * interval: its change per hour ("mm/15min/h") means nothing to an operator, so rain points show no
+ * trend — their value already is the intensity (docs/WEB.md Monitoring).
+ */
+export function hasTrend(unit: string): boolean {
+  return !(unitGroups.precipitation as readonly string[]).includes(unit);
+}
 
 /** The trend of a rate (unit per hour). */
 export function trendDirectionOf(ratePerHour: number): TrendDirection {

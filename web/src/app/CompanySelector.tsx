@@ -26,7 +26,9 @@ export function CompanySelector() {
   const companies = [...user.companies]
     .sort((a, b) => a.businessName.localeCompare(b.businessName))
     .map((company) => ({ value: company.id, label: company.businessName }));
-  const data = offerAll ? [{ value: allCompaniesValue, label: t('shell.allCompanies') }, ...companies] : companies;
+  const data = offerAll
+    ? [{ value: allCompaniesValue, label: t('shell.allCompanies') }, ...companies]
+    : companies;
 
   const handleChange = (value: string | null) => {
     if (!value) return;

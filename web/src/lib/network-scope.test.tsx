@@ -5,7 +5,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildCurrentUser, companyA, companyB } from '../test/fixtures';
 import { createTestQueryClient } from '../test/render';
 import { currentUserQueryKey } from './current-user';
-import { networkScopeOf, networkStorageKey, networkStore, parseNetworkPreference, useNetworkScope } from './network-scope';
+import {
+  networkScopeOf,
+  networkStorageKey,
+  networkStore,
+  parseNetworkPreference,
+  useNetworkScope,
+} from './network-scope';
 import { sessionStore } from './session';
 
 afterEach(() => {

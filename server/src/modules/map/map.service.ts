@@ -20,7 +20,8 @@ export function createMapService({ db, config }: Pick<Deps, 'db'> & { config: Pi
       assertCan(ctx, 'dashboard.read');
       const viewer = networkViewer(ctx, query);
       // a layer filter names a layer the caller may read (in the network view: any company's)
-      if (query.layerId && query.scope !== 'all') await createAccess(db).assertLayer(ctx.caller, query.layerId);
+      if (query.layerId && query.scope !== 'all')
+        await createAccess(db).assertLayer(ctx.caller, query.layerId);
       const [layerRows, pointRows] = await Promise.all([
         repo.layers(viewer),
         repo.points(viewer, actorId(ctx), query.layerId),

@@ -230,6 +230,37 @@ describe('GET /api/monitoring', () => {
   });
 });
 
+describe('the trend of a rain gauge', () => {
+  it('is not given: the change per hour of an amount per 15 minutes means nothing', async () => {
+    const db = server.database.db;
+    const rainCo = (await buildCompany(db, { businessName: 'Rain Co' })).id;
+    const user = await buildUser(db, { companyId: rainCo, roles: ['ROLE_USER'] });
+    tokens.rain = await server.login(user.email);
+    const gauge = (await buildPoint(db, rainCo, { name: 'Pluvio', kind: 'rain_gauge', unit: 'mm/15min' })).id;
+    const river = (await buildPoint(db, rainCo, { name: 'Río', unit: 'm' })).id;
+    for (const pointId of [gauge, river]) {
+      await db
+        .insert(seriesLatest)
+        .values({ pointId, port: 'p1', deviceId: pointId, ts: ago(1), interpreted: 2, flag: 1 });
+      await db.insert(measures).values({
+        deviceId: pointId,
+        pointId,
+        port: 'p1',
+        ts: ago(91),
+        direct: 1,
+        adjusted: 1,
+        interpreted: 1,
+        flag: 1,
+      });
+    }
+    const rows = (await get('/api/monitoring?order=name', 'rain', rainCo)).json().rows;
+    expect(rows.map((r: { name: string; trend: unknown }) => [r.name, r.trend === null])).toEqual([
+      ['Pluvio', true],
+      ['Río', false],
+    ]);
+  });
+});
+
 describe('GET /api/points with the latest reading and level', () => {
   it('adds the latest reading and level to every point', async () => {
     const res = await get('/api/points?search=a&length=10');

@@ -78,23 +78,30 @@ interface MonitoringBody {
 }
 
 describe('the network view for provider staff', () => {
-  it.each(staff)('%s: monitoring lists every company’s points, worst first, with their company', async (who) => {
-    const res = await get('/api/monitoring?scope=all&search=Red%20', who);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json<MonitoringBody>();
-    expect(body.rows.map((r) => [r.name, r.companyName, r.level])).toEqual([
-      ['Red N peligro', 'Red Norte', 'DANGER'],
-      ['Red S aviso', 'Red Sur', 'WARNING'],
-      ['Red N tranquilo', 'Red Norte', 'OK'],
-    ]);
-    const one = (await get(`/api/monitoring?scope=all&companyId=${south}&search=Red%20`, who)).json<MonitoringBody>();
-    expect(one.rows.map((r) => [r.name, r.companyId])).toEqual([['Red S aviso', south]]);
-    const byLevel = (await get('/api/monitoring?scope=all&level=DANGER&search=Red%20', who)).json<MonitoringBody>();
-    expect(byLevel.rows.map((r) => r.name)).toEqual(['Red N peligro']);
-    // without scope: the provider company's own points, which do not include these
-    const own = (await get('/api/monitoring?search=Red%20', who)).json<MonitoringBody>();
-    expect(own.total).toBe(0);
-  });
+  it.each(staff)(
+    '%s: monitoring lists every company’s points, worst first, with their company',
+    async (who) => {
+      const res = await get('/api/monitoring?scope=all&search=Red%20', who);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<MonitoringBody>();
+      expect(body.rows.map((r) => [r.name, r.companyName, r.level])).toEqual([
+        ['Red N peligro', 'Red Norte', 'DANGER'],
+        ['Red S aviso', 'Red Sur', 'WARNING'],
+        ['Red N tranquilo', 'Red Norte', 'OK'],
+      ]);
+      const one = (
+        await get(`/api/monitoring?scope=all&companyId=${south}&search=Red%20`, who)
+      ).json<MonitoringBody>();
+      expect(one.rows.map((r) => [r.name, r.companyId])).toEqual([['Red S aviso', south]]);
+      const byLevel = (
+        await get('/api/monitoring?scope=all&level=DANGER&search=Red%20', who)
+      ).json<MonitoringBody>();
+      expect(byLevel.rows.map((r) => r.name)).toEqual(['Red N peligro']);
+      // without scope: the provider company's own points, which do not include these
+      const own = (await get('/api/monitoring?search=Red%20', who)).json<MonitoringBody>();
+      expect(own.total).toBe(0);
+    },
+  );
 
   it.each(staff)('%s: the overview adds the network up and gives the figures per company', async (who) => {
     const all = (await get('/api/overview?scope=all', who)).json();
@@ -117,7 +124,11 @@ describe('the network view for provider staff', () => {
     const names = all.latestAlerts.map((a: { pointName: string }) => a.pointName);
     expect(names).toEqual(expect.arrayContaining(['Red N peligro', 'Red S aviso']));
     const south1 = (await get(`/api/overview?scope=all&companyId=${south}`, who)).json();
-    expect(south1).toMatchObject({ network: true, openAlerts: 1, points: { total: 1, byLevel: { WARNING: 1 } } });
+    expect(south1).toMatchObject({
+      network: true,
+      openAlerts: 1,
+      points: { total: 1, byLevel: { WARNING: 1 } },
+    });
     expect(south1.transmittingToday).toMatchObject({ total: 1, transmitting: 1, percent: 100 });
   });
 
@@ -140,7 +151,9 @@ describe('the network view for provider staff', () => {
 
   it('answers a company that does not exist with an empty list, and 404 on the overview', async () => {
     const nowhere = '5b0a2f0e-1111-4c1a-9b1a-000000000000';
-    const list = (await get(`/api/monitoring?scope=all&companyId=${nowhere}`, staff[0]!)).json<MonitoringBody>();
+    const list = (
+      await get(`/api/monitoring?scope=all&companyId=${nowhere}`, staff[0]!)
+    ).json<MonitoringBody>();
     expect(list).toEqual({ rows: [], total: 0 });
     expect((await get(`/api/overview?scope=all&companyId=${nowhere}`, staff[0]!)).statusCode).toBe(404);
   });

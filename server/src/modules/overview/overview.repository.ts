@@ -100,9 +100,12 @@ export function createOverviewRepository(db: Db) {
         from c left join measurement_points mp
           on mp.company_id = c.id and mp.deleted_at is null and not mp.test
         group by c.id, c.since`);
-      for (const r of rowsOf<{ company_id: string; since: string | Date; total: number; transmitting: number }>(
-        result,
-      ))
+      for (const r of rowsOf<{
+        company_id: string;
+        since: string | Date;
+        total: number;
+        transmitting: number;
+      }>(result))
         out.set(r.company_id, {
           since: new Date(r.since),
           total: Number(r.total),

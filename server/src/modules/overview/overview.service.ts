@@ -55,7 +55,10 @@ export function createOverviewService({ db }: Deps) {
         transmittingToday: toTransmittingToday([...today.values()], now),
         devicesOutOfService: counts.outOfService,
         providerView:
-          !network && can(ctx, 'network.read') && ctx.companyId !== null && (await repo.isProvider(ctx.companyId)),
+          !network &&
+          can(ctx, 'network.read') &&
+          ctx.companyId !== null &&
+          (await repo.isProvider(ctx.companyId)),
         network,
       };
     },
