@@ -99,6 +99,23 @@ describe('POST /api/devices/import', () => {
     expect(again.errors.map((e: { field: string }) => e.field)).toEqual(['serial', 'sim', 'serial']);
   });
 
+  it('numbers rows by their line in the file (blank lines and quoted line breaks counted), and reports an open quote', async () => {
+    // a tenth field past the header is ignored; its quoted line break still counts as a line
+    const csv = `${header}\r\n\r\nIMP-008;VEGAPULS C 21;LVL;;;;;;;"Nave 2\nestante 3"\nIMP-009;Nonexistent;LVL;;;;;;\n`;
+    const result = (await upload(csv, true)).json();
+    expect(result).toMatchObject({ valid: false, total: 2 });
+    expect(result.errors.map((e: { line: number; field: string }) => `${e.line}:${e.field}`)).toEqual([
+      '5:model',
+    ]);
+    const open = (await upload(`${header}\n${good[1]}\n"IMP-010;PLS-C;PRS;;;;;;\n`, true)).json();
+    expect(open).toEqual({
+      valid: false,
+      imported: 0,
+      total: 0,
+      errors: [{ line: 3, serial: null, field: 'csv', message: 'This is invalid' }],
+    });
+  });
+
   it('answers 400 for a file without the required columns, and 403 to roles that do not operate devices', async () => {
     const res = await upload('name,colour\nx,y', true);
     expect([res.statusCode, Object.keys(res.json().fields)]).toEqual([400, ['csv']]);
