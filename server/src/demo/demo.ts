@@ -179,7 +179,8 @@ const clientAccounts = (key: 'norte' | 'levante'): DemoAccount[] => [
   },
   {
     email: `spectator.${key}@${demoDomain}`,
-    name: 'Espectador',
+    // not "Espectador": its initials EN beside the ES | EN switch read as a language
+    name: 'Visitante',
     surname: companyLabel[key],
     company: key,
     roles: ['ROLE_SPECTATOR'],

@@ -10,8 +10,17 @@ import { logout } from './logout';
 const SettingsModal = lazy(() => import('./SettingsModal').then((m) => ({ default: m.SettingsModal })));
 const SupportModal = lazy(() => import('./SupportModal').then((m) => ({ default: m.SupportModal })));
 
-function initials(name: string, surname: string): string {
-  return `${name.charAt(0)}${surname.charAt(0)}`.toUpperCase() || '?';
+/**
+ * The avatar's letters: the first letter of the name and of the surname (their first words, so
+ * "María José" "de la Fuente" is "MD"); without a name, the e-mail's first two letters; '?' at worst.
+ * The demo spectator is "Visitante Norte" (VN): "Espectador Norte" gave EN, read as the language
+ * switch beside it.
+ */
+export function initials(name: string, surname: string, email = ''): string {
+  const first = (text: string) => [...text.trim()].find((c) => /\p{L}|\p{N}/u.test(c)) ?? '';
+  const fromName = `${first(name)}${first(surname)}`;
+  const letters = fromName || [...email.split('@')[0]!].filter((c) => /\p{L}/u.test(c)).slice(0, 2).join('');
+  return letters.toLocaleUpperCase() || '?';
 }
 
 /** My Profile, Support, Wiki, Settings, Sign Out (docs/WEB.md). */
@@ -33,7 +42,7 @@ export function UserMenu() {
           >
             <Group gap="xs" wrap="nowrap">
               <Avatar color="blue" radius="xl" size={34}>
-                {initials(user.name, user.surname)}
+                {initials(user.name, user.surname, user.email)}
               </Avatar>
               <Box visibleFrom="md" maw={180}>
                 <Text size="sm" fw={500} truncate>

@@ -78,7 +78,11 @@ export function useDeviceColumns({ showCompany, administration, actionsOf }: Dev
       accessor: 'location',
       title: t('devices.fields.location'),
       hidden: !administration,
-      render: (device) => t(deviceLocationKey(device.location)),
+      // "Empty" says nothing: an installed device is at its point, anything else has no place to name
+      render: (device) =>
+        device.location === 'Empty'
+          ? (device.measurementPoint?.name ?? '—')
+          : t(deviceLocationKey(device.location)),
     },
     {
       accessor: 'lastSeenAt',

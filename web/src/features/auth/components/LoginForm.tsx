@@ -8,7 +8,11 @@ import { isApiError } from '../../../lib/api';
 import { schemaValidator } from '../../../lib/form-validation';
 import { useLoginMutation } from '../api';
 
-/** Email + password, validated with the contract; server errors are shown in the form's language. */
+/**
+ * Email + password, validated with the contract; server errors are shown in the form's language.
+ * Wrong credentials (PU1010) read as a plain sentence under "Could not sign in": the catalogue's
+ * "Unauthorized:" prefix is for API clients, not for a person at the sign-in form.
+ */
 export function LoginForm() {
   const { t } = useTranslation();
   const login = useLoginMutation();
@@ -32,7 +36,9 @@ export function LoginForm() {
       <Stack gap="md">
         {login.error && (
           <Alert color="red" variant="light" title={t('auth.signInFailed')} role="alert">
-            {login.error.message}
+            {isApiError(login.error) && login.error.code === 'PU1010'
+              ? t('auth.wrongCredentials')
+              : login.error.message}
           </Alert>
         )}
         <TextInput

@@ -40,28 +40,59 @@ describe('LoginPage', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it("shows the server's translated message when the credentials are wrong", async () => {
+  it.each([
+    ['en', 'Email', 'Password', 'Sign in', 'The email or password is incorrect.'],
+    [
+      'es',
+      'Correo electrónico',
+      'Contraseña',
+      'Entrar',
+      'El correo electrónico o la contraseña no son correctos.',
+    ],
+  ] as const)(
+    '%s: wrong credentials read as a plain sentence, without the "Unauthorized:" prefix',
+    async (language, email, password, submit, expected) => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () =>
+          Response.json(
+            {
+              code: 'PU1010',
+              message: 'No autorizado: el correo electrónico o la contraseña son incorrectos.',
+            },
+            { status: 401 },
+          ),
+        ),
+      );
+      await renderLogin(language);
+      const user = userEvent.setup();
+      await user.type(await screen.findByLabelText(new RegExp(`^${email}`)), 'ana@example.com');
+      await user.type(screen.getByLabelText(new RegExp(`^${password}`)), 'wrong-password');
+      await user.click(screen.getByRole('button', { name: submit }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(expected);
+      expect(alert).not.toHaveTextContent(/autorizado|unauthorized/i);
+      expect(sessionStore.getState().token).toBeNull();
+    },
+  );
+
+  it("other errors keep the server's translated message", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({ code: 'PU1010', message: 'Unauthorized: the email or password is incorrect.' }),
-            {
-              status: 401,
-              headers: { 'Content-Type': 'application/json' },
-            },
-          ),
+      vi.fn(async () =>
+        Response.json(
+          { code: 'L1000', message: 'Too many requests, please try again in a minute.' },
+          { status: 429 },
+        ),
       ),
     );
     await renderLogin('en');
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/Email/), 'ana@example.com');
-    await user.type(screen.getByLabelText(/Password/), 'wrong-password');
+    await user.type(screen.getByLabelText(/Password/), 'some-password');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Unauthorized: the email or password is incorrect.',
+      'Too many requests, please try again in a minute.',
     );
-    expect(sessionStore.getState().token).toBeNull();
   });
 });

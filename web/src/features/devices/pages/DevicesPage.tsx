@@ -76,7 +76,13 @@ export function DevicesPage({ mode }: DevicesPageProps) {
     <Stack gap="md">
       <ScreenHeader
         title={title}
-        description={administration ? t('devices.registerHint') : t('devices.operationHint')}
+        description={t(
+          !administration
+            ? 'devices.operationHint'
+            : user?.isGlobal === true
+              ? 'devices.registerHint'
+              : 'devices.registerHintClient',
+        )}
         actions={
           rights.canOperate &&
           (administration ? (

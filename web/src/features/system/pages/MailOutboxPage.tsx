@@ -51,7 +51,8 @@ export function MailOutboxPage() {
     {
       accessor: 'status',
       title: t('system.outbox.status'),
-      width: 130,
+      // the longest status ("EN BANDEJA", "IN OUTBOX") whole, never cut to "EN BANDEJ…"
+      width: 150,
       render: (mail) => <MailStatusBadge status={mail.status} />,
     },
   ];
