@@ -64,6 +64,7 @@ export function useFormat() {
       value: (value: number | null | undefined) => formatValue(value, language),
       measure: (value: number | null | undefined, unit: string, resolution?: number) =>
         formatMeasure(value, unit, resolution, language),
+      signed: (value: number, decimals: number) => formatSigned(value, decimals, language),
     }),
     [language],
   );

@@ -55,10 +55,21 @@ describe('formatting', () => {
   it("shows an instant on the company's clock, not the browser's", () => {
     const iso = '2026-11-21T15:05:30.000Z';
     expect(formatTimestamp(iso, newYork)).toBe('21/11/2026, 10:05:30');
-    expect(formatTimestamp(iso, madrid)).toBe('21/11/26, 16:05:30');
+    expect(formatTimestamp(iso, madrid)).toBe('21/11/2026, 16:05:30');
     expect(formatDateTime(iso, newYork)).toBe('21/11/2026, 10:05');
+    expect(formatDateTime(iso, madrid)).toBe('21/11/2026, 16:05');
     expect(formatDateTime(null, newYork)).toBe('');
     expect(formatTimestamp('not a date', newYork)).toBe('not a date');
+  });
+});
+
+describe('four-digit years and a 24-hour clock in both languages', () => {
+  it('writes the afternoon as 15:05, never 3:05 PM, and the year in full', () => {
+    const iso = '2026-01-02T15:05:00.000Z';
+    const utc = (locale: string) => ({ locale, timeZone: 'UTC' });
+    expect(formatDateTime(iso, utc('es-ES'))).toBe('02/01/2026, 15:05');
+    expect(formatDateTime(iso, utc('en-GB'))).toBe('02/01/2026, 15:05');
+    expect(formatTimestamp('2026-01-02T00:05:09.000Z', utc('es-ES'))).toBe('02/01/2026, 00:05:09');
   });
 });
 

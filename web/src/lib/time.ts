@@ -102,7 +102,7 @@ const validTime = (iso: string | null | undefined): number | null => {
   return Number.isNaN(ms) ? null : ms;
 };
 
-/** "2026-11-21T10:05" (a datetime-local input's value) in `timeZone` from ISO 8601; "" for none. */
+/** "2026-11-21T10:05" (ui/DateTimeInput's value) in `timeZone` from ISO 8601; "" for none. */
 export function toZonedInput(iso: string | null | undefined, timeZone: string): string {
   const ms = validTime(iso);
   if (ms === null) return '';
@@ -133,25 +133,31 @@ export function fromZonedInput(value: string, timeZone: string): string | null {
   return new Date(instantOf(clock, timeZone, ms)).toISOString();
 }
 
+// day/month/four-digit year and a 24-hour clock in both languages (dateStyle 'short' writes "21/11/26" in es-ES)
+const dayAndTime = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+} as const;
+
 /** "21/11/2026, 10:05"; "" for null, the text itself when it is not a date. */
 export function formatDateTime(iso: string | null | undefined, format: TimeFormat): string {
   if (!iso) return '';
   const ms = validTime(iso);
   if (ms === null) return iso;
-  return new Intl.DateTimeFormat(format.locale, {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: format.timeZone,
-  }).format(ms);
+  return new Intl.DateTimeFormat(format.locale, { ...dayAndTime, timeZone: format.timeZone }).format(ms);
 }
 
-/** "21/11/26, 10:05:30": telemetry times may be seconds apart. */
+/** "21/11/2026, 10:05:30": telemetry times may be seconds apart. */
 export function formatTimestamp(iso: string, format: TimeFormat): string {
   const ms = validTime(iso);
   if (ms === null) return iso;
   return new Intl.DateTimeFormat(format.locale, {
-    dateStyle: 'short',
-    timeStyle: 'medium',
+    ...dayAndTime,
+    second: '2-digit',
     timeZone: format.timeZone,
   }).format(ms);
 }

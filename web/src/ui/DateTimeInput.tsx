@@ -7,7 +7,8 @@
  */
 import { DatePickerInput, DatesProvider, DateTimePicker } from '@mantine/dates';
 import type { MantineSize } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import 'dayjs/locale/en-gb';
 import 'dayjs/locale/es';
 import type { Language } from '@aforo/contracts/constants';
@@ -59,7 +60,35 @@ export interface DateTimeInputProps {
 }
 
 export function DateTimeInput({ value, onChange, withTime = true, min, max, ...field }: DateTimeInputProps) {
+  const { t } = useTranslation();
   const language = useSession((s) => s.language);
+  // a date and a time are chosen in several steps: the caller hears the result once, when the picker
+  // closes (its confirm button, Enter or a click outside), not each day and digit on the way; the
+  // draft follows the value whenever the caller changes it (a preset, a reset)
+  const [draft, setDraft] = useState(value ?? '');
+  const [shown, setShown] = useState(value ?? '');
+  if ((value ?? '') !== shown) {
+    setShown(value ?? '');
+    setDraft(value ?? '');
+  }
+  const commit = (next: string) => {
+    if (next !== (value ?? '')) onChange(next);
+  };
+  const calendar = {
+    ariaLabels: {
+      nextMonth: t('common.dateTime.nextMonth'),
+      previousMonth: t('common.dateTime.previousMonth'),
+      nextYear: t('common.dateTime.nextYear'),
+      previousYear: t('common.dateTime.previousYear'),
+      nextDecade: t('common.dateTime.nextDecade'),
+      previousDecade: t('common.dateTime.previousDecade'),
+      monthLevelControl: t('common.dateTime.monthLevel'),
+      yearLevelControl: t('common.dateTime.yearLevel'),
+    },
+    clearButtonProps: { 'aria-label': t('common.dateTime.clear') },
+    // the value string on the field, as a native input's value was, for tests to read
+    'data-value': value ?? '',
+  };
   const bounds = {
     minDate: toPickerValue(min, withTime) ?? undefined,
     maxDate: toPickerValue(max, withTime) ?? undefined,
@@ -70,15 +99,28 @@ export function DateTimeInput({ value, onChange, withTime = true, min, max, ...f
         <DateTimePicker
           {...field}
           {...bounds}
-          value={toPickerValue(value, true)}
-          onChange={(next) => onChange(fromPickerValue(next, true))}
+          {...calendar}
+          value={toPickerValue(draft, true)}
+          onChange={(next) => {
+            const text = fromPickerValue(next, true);
+            setDraft(text);
+            // the clear button empties at once, with the picker closed
+            if (text === '') commit(text);
+          }}
+          onDropdownClose={() => commit(draft)}
           valueFormat={pickerFormats.dateTime}
-          timePickerProps={{ format: '24h' }}
+          timePickerProps={{
+            format: '24h',
+            hoursInputLabel: t('common.dateTime.hours'),
+            minutesInputLabel: t('common.dateTime.minutes'),
+          }}
+          submitButtonProps={{ 'aria-label': t('common.dateTime.done') }}
         />
       ) : (
         <DatePickerInput
           {...field}
           {...bounds}
+          {...calendar}
           value={toPickerValue(value, false)}
           onChange={(next) => onChange(fromPickerValue(next, false))}
           valueFormat={pickerFormats.date}

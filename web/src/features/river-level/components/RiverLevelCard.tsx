@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RiverLevelView } from '@aforo/contracts/river-level';
 import { AlertLevelBadge } from '../../alerts';
-import { formatValue } from '../../../lib/format';
+import { useFormat } from '../../../lib/format';
 import { useTimeFormat } from '../../../lib/time';
 import { RiverLevelBanners } from './RiverLevelBanners';
 import { RiverLevelGauge } from './RiverLevelGauge';
@@ -21,7 +21,8 @@ export interface RiverLevelCardProps {
 export function RiverLevelCard({ level, href, bare = false }: RiverLevelCardProps) {
   const { t } = useTranslation();
   const time = useTimeFormat();
-  const round = (v: number) => formatValue(Math.round(v * 100) / 100);
+  const format = useFormat();
+  const round = (v: number) => format.number(v, { resolution: 0.01 });
   const body = (
     <Stack gap={6} data-testid="river-level-widget" data-point-id={level.pointId} data-level={level.level}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
