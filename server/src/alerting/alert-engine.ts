@@ -32,6 +32,7 @@ import { createContextCache } from './context-cache';
 import { createSilenceWatch } from './silence-watch';
 import { samplesInOrder } from './read-back';
 import { applyTransitions } from './transitions.repository';
+import { recomputeSeries, splitLate, type LateSeries } from './recompute';
 import { evaluateSeries, type Sample, type SeriesState, type Transition } from './evaluator';
 import { seriesRules } from './series-rules';
 
@@ -132,6 +133,7 @@ export function createAlertEngine(options: {
       const heard: Array<{ key: SeriesKey; ts: number; value: number | null }> = [];
       const history: ChangeRecord[] = [];
       const outcomes: Array<{ key: SeriesKey; context: SeriesContext; transitions: Transition[] }> = [];
+      const lateSeries: LateSeries[] = [];
       for (const key of live) {
         const id = seriesId(key);
         const context = contexts.get(id)!;
@@ -140,11 +142,19 @@ export function createAlertEngine(options: {
         const stale = bySeries.get(id)!.samples.filter((s) => state.lastTs !== null && s.ts <= state.lastTs);
         if (inOrder.length === 0 && stale.length === 0) continue;
         const rules = seriesRules(context.point, context.port);
+        const newest = inOrder.at(-1);
+        if (newest) heard.push({ key, ts: newest.ts, value: newest.value });
+        // late samples within the window: the series is evaluated again in time order (recompute.ts)
+        const late = stale.length > 0 ? splitLate(stale, state.lastTs) : null;
+        if (late && late.recent.length > 0) {
+          lateSeries.push({ key, context, rules, state, late: late.recent, inOrder });
+          const { transitions } = evaluateSeries(state, rules, late.old, now);
+          if (transitions.length > 0) outcomes.push({ key, context, transitions });
+          continue;
+        }
         const result = evaluateSeries(state, rules, [...stale, ...inOrder], now);
         saved.push([key, result.state]);
         outcomes.push({ key, context, transitions: result.transitions });
-        const newest = inOrder.at(-1);
-        if (newest) heard.push({ key, ts: newest.ts, value: newest.value });
       }
       const items = outcomes.flatMap(({ key, context, transitions }) =>
         transitions.map((transition) => ({ key, context, transition })),
@@ -172,6 +182,15 @@ export function createAlertEngine(options: {
             },
           });
       });
+      for (const series of lateSeries) {
+        const redone = await recomputeSeries(tx, series, now);
+        saved.push([series.key, redone.state]);
+        history.push(...redone.history);
+        if (!redone.changed) continue;
+        const entry = alertsOf.get(seriesId(series.key)) ?? { key: series.key, ids: new Map() };
+        for (const [alertId, type] of redone.alerts) entry.ids.set(alertId, type);
+        alertsOf.set(seriesId(series.key), entry);
+      }
       for (const { key, ids } of alertsOf.values()) {
         changed.push(key);
         for (const [alertId, type] of ids)

@@ -16,11 +16,11 @@ const p = sql.param;
  * and go back to SQL as whole microseconds, so that "after the last evaluated sample" never re-reads
  * that sample through a floating-point rounding.
  */
-const micros = (ms: number | null) => Math.round((ms ?? 0) * 1000);
-const fromMicros = (column: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) =>
+export const micros = (ms: number | null) => Math.round((ms ?? 0) * 1000);
+export const fromMicros = (column: ReturnType<typeof sql.raw> | ReturnType<typeof sql>) =>
   sql`(to_timestamp(0) + ${column} * interval '1 microsecond')`;
-const msOf = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000000)::float8 / 1000`);
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+export const msOf = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000000)::float8 / 1000`);
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 export interface SeriesKey {
   pointId: string;

@@ -8,7 +8,10 @@
  *   consecutive samples inside the deadband; a sample between the limit and the deadband resets both
  *   counters (hysteresis). Missing data never clears anything: only a measured value does.
  * - Samples older than the last evaluated one (out of order) cannot be replayed into the state; a
- *   threshold they cross is recorded as a `late` transition and the state is left alone.
+ *   threshold they cross is recorded as a `late` transition and the state is left alone. The engine
+ *   hands such samples here only when they are older than its recompute window (recompute.ts):
+ *   within it, it rebuilds the memory from before them (stateBefore) and evaluates the series again
+ *   in time order.
  * - Samples older than `lateAfterMs` before now (a device emptying its store after an outage) run
  *   through the state normally, but their transitions are marked late: no "now" notification.
  */
@@ -208,3 +211,42 @@ export function evaluateSeries(
   state.open = [...run.open];
   return { state, transitions: run.transitions };
 }
+
+/**
+ * The memory the evaluator had just after `tail` (the series' samples before some moment, oldest
+ * first) when the types in `open` were open then — what an in-order evaluation would have left, so
+ * that samples from that moment on can be evaluated again (recompute.ts). Each counter is a trailing
+ * run: the on-delay counts the last valid samples beyond a shut threshold, the off-delay the last
+ * ones inside an open threshold's deadband, the flat run the last equal values; a fault (flag 4)
+ * neither counts nor breaks a run, as in `step`. The tail needs as many valid samples as the longest
+ * run that can matter (recomputeTail).
+ */
+export function stateBefore(
+  rules: SeriesRules,
+  open: readonly AlertType[],
+  tail: readonly Sample[],
+): SeriesState {
+  const state = emptySeriesState();
+  state.open = [...open];
+  state.lastTs = tail.at(-1)?.ts ?? null;
+  const values = tail.flatMap((x) => (x.flag === 4 || x.value === null ? [] : [x.value]));
+  const trailing = (holds: (value: number) => boolean) => {
+    let n = 0;
+    while (n < values.length && holds(values[values.length - 1 - n]!)) n += 1;
+    return n;
+  };
+  const last = values.at(-1);
+  if (last !== undefined) {
+    state.lastValue = last;
+    state.equalRun = trailing((v) => same(v, last));
+  }
+  for (const rule of rules.thresholds)
+    if (open.includes(rule.type))
+      state.offCount[rule.type] = trailing((v) => insideDeadband(rule, v, rules.deadband));
+    else state.onCount[rule.type] = trailing((v) => beyond(rule, v));
+  return state;
+}
+
+/** How many valid samples before a moment stateBefore needs to rebuild every counter of `rules`. */
+export const recomputeTail = (rules: SeriesRules) =>
+  Math.max(rules.onDelay, rules.offDelay, rules.flatSamples ?? 1) + 1;
