@@ -17,13 +17,13 @@ afterEach(() => {
   sessionStore.reload(null);
 });
 
-async function setUp(response: Response) {
+async function setUp(response: Response, language: 'es' | 'en' = 'en') {
   const fetchSpy = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response);
   vi.stubGlobal('fetch', fetchSpy);
   const created = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
   vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
-  sessionStore.setLanguage('en');
-  await act(() => i18n.changeLanguage('en'));
+  sessionStore.setLanguage(language);
+  await act(() => i18n.changeLanguage(language));
   sessionStore.signIn('token', companyA);
   return { fetchSpy, created };
 }
@@ -67,6 +67,29 @@ describe('ExportButton', () => {
     );
     // no name from the server: a generic one
     expect(await screen.findByText('export.csv was downloaded')).toBeInTheDocument();
+  });
+
+  it('offers XLSX and the decimal mark where asked, starting as Spanish spreadsheets expect a CSV', async () => {
+    const xlsx = new Response(new Uint8Array([0x50, 0x4b]), {
+      headers: { 'content-disposition': 'attachment; filename="measures.xlsx"' },
+    });
+    const { fetchSpy, created } = await setUp(xlsx, 'es');
+    renderButton(<ExportButton path="/measures/export" params={{ pointId: 'p' }} spreadsheet />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Exportar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Exportar a CSV o XLSX' });
+    expect(within(dialog).getByRole('combobox', { name: 'Separador de columnas' })).toHaveValue(
+      'Punto y coma (;) — hojas de cálculo con coma decimal',
+    );
+    expect(within(dialog).getByRole('combobox', { name: 'Separador decimal' })).toHaveValue('Coma (1,5)');
+    await user.click(within(dialog).getByText('XLSX (Excel)'));
+    // a spreadsheet file has no separator or decimal mark to choose
+    expect(within(dialog).queryByRole('combobox', { name: 'Separador de columnas' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('combobox', { name: 'Separador decimal' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Descargar' }));
+    await waitFor(() => expect(created).toHaveBeenCalled());
+    expect(fetchSpy.mock.calls[0]![0]).toBe('/api/measures/export?pointId=p&format=xlsx');
+    expect(await screen.findByText('Se descargó measures.xlsx')).toBeInTheDocument();
   });
 
   it("keeps the dialog open and shows the server's message when the export is refused", async () => {

@@ -13,10 +13,13 @@ export interface ExportButtonProps {
   withFrequency?: boolean;
   /** Set when the filters cannot be exported yet: the button is off and says why. */
   disabledReason?: string;
+  /** Offer XLSX and the CSV's decimal mark (exports with numbers: the measures). */
+  spreadsheet?: boolean;
 }
 
-/** "Export" of a list screen: a dialog for the CSV's separator (and frequency), then the download. */
-export function ExportButton({ path, params, withFrequency, disabledReason }: ExportButtonProps) {
+/** "Export" of a list screen: a dialog for the file's format, separator (and frequency), then the download. */
+export function ExportButton(props: ExportButtonProps) {
+  const { path, params, withFrequency, disabledReason, spreadsheet } = props;
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   return (
@@ -36,6 +39,7 @@ export function ExportButton({ path, params, withFrequency, disabledReason }: Ex
           path={path}
           params={params}
           withFrequency={withFrequency}
+          spreadsheet={spreadsheet}
         />
       )}
     </>

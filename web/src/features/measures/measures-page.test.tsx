@@ -135,7 +135,7 @@ describe('MeasuresPage', () => {
     );
   });
 
-  it("exports the page's filters with the chosen separator and frequency", async () => {
+  it("exports the page's filters with the chosen separator, decimal mark and frequency", async () => {
     const saved = { createObjectURL: URL.createObjectURL, revokeObjectURL: URL.revokeObjectURL };
     const createObjectURL = vi.fn(() => 'blob:export');
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
@@ -151,9 +151,12 @@ describe('MeasuresPage', () => {
       // the range is the server's default one the list answered with
       expect(await screen.findByText('No hay medidas en este rango')).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'Exportar' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Exportar a CSV' });
+      const dialog = await screen.findByRole('dialog', { name: 'Exportar a CSV o XLSX' });
       await user.click(within(dialog).getByRole('combobox', { name: 'Separador de columnas' }));
       await user.click(await screen.findByRole('option', { name: /^Punto y coma/ }));
+      // Spanish starts with the decimal comma; a point is one choice away
+      await user.click(within(dialog).getByRole('combobox', { name: 'Separador decimal' }));
+      await user.click(await screen.findByRole('option', { name: 'Punto (1.5)' }));
       await user.click(within(dialog).getByRole('combobox', { name: 'Frecuencia' }));
       await screen.findByRole('option', { name: '1 h' });
       const options = screen.getAllByRole('option');
@@ -178,7 +181,7 @@ describe('MeasuresPage', () => {
       const [url, init] = fetchSpy.mock.calls.find(([u]) => String(u).startsWith('/api/measures/export'))!;
       expect(url).toBe(
         `/api/measures/export?pointId=${pointId}&from=${encodeURIComponent(range.from)}` +
-          `&to=${encodeURIComponent(range.to)}&flag=4&dir=DESC&separator=%3B&frequency=3600`,
+          `&to=${encodeURIComponent(range.to)}&flag=4&dir=DESC&format=csv&separator=%3B&decimal=.&frequency=3600`,
       );
       const headers = new Headers(init?.headers);
       expect(headers.get('authorization')).toBe('Bearer token');

@@ -156,6 +156,7 @@ export function MeasuresPage() {
           path="/measures/export"
           params={{ pointId, deviceId, ...exportRange, port, flag, dir: list.dir }}
           withFrequency
+          spreadsheet
           disabledReason={exportBlocked}
         />
       </Group>

@@ -122,7 +122,7 @@ export function PointChart({ point }: { point: Point }) {
     [rows, series, view, window, texts, locale, timeZone, alertAreas],
   );
   const shown = window && detail.data ? detail.data : series;
-  // the export holds what is on screen: the zoomed window's rows when zoomed
+  // the export holds what is on screen (the zoomed window when zoomed): offered when that has data
   const shownRows = useMemo(() => {
     if (!window) return rows;
     return rows.filter((r) => {
@@ -159,10 +159,10 @@ export function PointChart({ point }: { point: Point }) {
             )}
             <ChartRangeControls range={range} view={view} onRange={chooseRange} onCustom={chooseCustom} />
             <ChartExportMenu
-              pointName={point.name}
+              pointId={point.id}
               port={shownPort}
-              rows={shownRows}
               range={window ?? view}
+              disabled={!shownRows.some((r) => r.count > 0)}
             />
             <Anchor
               component={Link}

@@ -1,61 +1,27 @@
 /**
- * What the point chart shows, as a table for CSV and XLSX: one row per measure (raw) or per bucket
- * (average, min, max, count), gap rows left out, times on the company's clock.
+ * The point chart's export asks the server for exactly what the chart shows (GET
+ * /api/points/:id/series/export, docs/API.md "Exports"): the same port and range as the series
+ * query, so the same raw measures or buckets, written as CSV or XLSX by the server.
  */
-import type { PointSeriesRow } from '@aforo/contracts/point-series';
-import { wallClock } from '../../../lib/time';
-import type { XlsxCell, XlsxDate } from '../../../lib/xlsx';
+import type { ExportFormat } from '@aforo/contracts/common/export';
+import { queryString } from '../../../lib/api';
+import type { CsvChoice } from '../../../lib/download';
+import type { TimeRange } from './point-chart-data';
 
-export interface ExportTexts {
-  time: string;
-  value: string;
-  min: string;
-  max: string;
-  count: string;
-  flag: string;
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-const clockText = (c: XlsxDate) =>
-  `${pad(c.year, 4)}-${pad(c.month)}-${pad(c.day)} ${pad(c.hour)}:${pad(c.minute)}:${pad(c.second)}`;
-
-/** Header then rows; a row's time is a wall clock of `timeZone`. */
-export function exportTable(rows: PointSeriesRow[], texts: ExportTexts, timeZone: string): XlsxCell[][] {
-  const header = [texts.time, texts.value, texts.min, texts.max, texts.count, texts.flag];
-  const body = rows
-    .filter((r) => r.count > 0)
-    .map((r) => [wallClock(Date.parse(r.ts), timeZone), r.value, r.min, r.max, r.count, r.flag]);
-  return [header, ...body];
-}
-
-const csvField = (cell: XlsxCell, separator: string): string => {
-  if (cell === null) return '';
-  if (typeof cell === 'number') return String(cell);
-  const text = typeof cell === 'string' ? cell : clockText(cell);
-  // formula-looking text is neutralised: a spreadsheet must not run it
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return safe.includes(separator) || /["\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
-
-/** RFC 4180 text (CRLF lines) with `separator` between fields. */
-export function csvText(table: XlsxCell[][], separator = ','): string {
-  return (
-    table.map((row) => row.map((cell) => csvField(cell, separator)).join(separator)).join('\r\n') + '\r\n'
-  );
-}
-
-/** "Ebro-Zaragoza_ai1_2026-11-17_2026-11-24.csv": safe on every file system. */
-export function exportFileName(
-  pointName: string,
+/** The export's path under /api; epoch seconds outward-rounded as the series query sends them. */
+export function chartExportPath(
+  pointId: string,
   port: string | null,
-  from: number,
-  to: number,
-  ext: string,
-) {
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const base = pointName
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-');
-  return `${base.replace(/^-|-$/g, '') || 'point'}_${port ?? 'series'}_${day(from)}_${day(to)}.${ext}`;
+  range: TimeRange,
+  format: ExportFormat,
+  csv: CsvChoice,
+): string {
+  const query = {
+    port: port ?? undefined,
+    from: Math.floor(range.from / 1000),
+    to: Math.ceil(range.to / 1000),
+    format,
+    ...(format === 'csv' ? csv : {}),
+  };
+  return `/points/${encodeURIComponent(pointId)}/series/export${queryString(query)}`;
 }
