@@ -70,9 +70,16 @@ export const logEntrySchema = z.object({
   companyId: idSchema.nullable(),
   entityType: z.string(),
   entityId: z.string(),
+  /**
+   * The item's name as it is now (a point's name, a device's serial, an alert's point…), or null when
+   * it has none, is gone, or is not the caller's to read.
+   */
+  entityName: z.string().nullable(),
   action: z.string(),
   /** {field: [before, after]} */
   changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+  /** Names of the ids the changes hold (companyId, pointIds, modelId …) that the caller may read. */
+  names: z.record(z.string(), z.string()),
 });
 export type LogEntry = z.infer<typeof logEntrySchema>;
 

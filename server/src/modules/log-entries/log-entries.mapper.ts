@@ -1,7 +1,16 @@
 import type { LogEntry } from '@aforo/contracts/log-entries';
 import type { LogEntryRow } from './log-entries.repository';
+import { isNamedType, nameKey } from './log-entry-names.repository';
+import { referencesOf } from './log-entry-refs';
 
-export function toLogEntry(row: LogEntryRow): LogEntry {
+/** `names`: what the names repository read for the page (`${type}:${id}` → name). */
+export function toLogEntry(row: LogEntryRow, names: ReadonlyMap<string, string> = new Map()): LogEntry {
+  const nameOf = (type: string, id: string) => names.get(nameKey(type, id.toLowerCase())) ?? null;
+  const referred: Record<string, string> = {};
+  for (const ref of referencesOf(row.changes)) {
+    const name = nameOf(ref.type, ref.id);
+    if (name !== null) referred[ref.id] = name;
+  }
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -9,8 +18,10 @@ export function toLogEntry(row: LogEntryRow): LogEntry {
     companyId: row.companyId,
     entityType: row.entityType,
     entityId: row.entityId,
+    entityName: isNamedType(row.entityType) ? nameOf(row.entityType, row.entityId) : null,
     action: row.action,
     changes: row.changes as LogEntry['changes'],
+    names: referred,
   };
 }
 

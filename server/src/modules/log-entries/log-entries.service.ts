@@ -4,17 +4,22 @@ import { assertCan } from '../../core/access';
 import type { RequestContext } from '../../core/request-context';
 import { toLogEntry } from './log-entries.mapper';
 import { createLogEntriesRepository } from './log-entries.repository';
+import { createLogEntryNamesRepository } from './log-entry-names.repository';
+import { refsOf } from './log-entry-refs';
 import type { Deps } from '../../deps';
 
 export function createLogEntriesService({ db }: Deps) {
   const repo = createLogEntriesRepository(db);
+  const namesRepo = createLogEntryNamesRepository(db);
   return {
+    /** A page of entries with the names of their items and of the ids their changes hold, as the caller may read them. */
     async list(ctx: RequestContext, query: LogEntryListQuery) {
       assertCan(ctx, 'monitoring.read');
       const { rows, total } = ctx.isGlobal
         ? await repo.listAcrossCompanies(query)
         : await repo.listInCompany(ctx, query);
-      return { rows: rows.map(toLogEntry), total };
+      const names = await namesRepo.names(ctx, refsOf(rows));
+      return { rows: rows.map((row) => toLogEntry(row, names)), total };
     },
 
     /** Every entry of the filters the caller may read, in batches. */

@@ -1,17 +1,24 @@
-/** How the history shows a changed value: roles and companies by name, dates in the company's zone. */
+/**
+ * How the history shows a changed value: ids by the names the server read for the entry, roles and
+ * codes translated, numbers and dates in the interface language.
+ */
 import { roleNames } from '@aforo/contracts/roles';
 
 export interface ValueLabels {
   role(role: string): string;
   /** A company's name, or null when the id is not one of the user's companies. */
   company(id: string): string | null;
+  /** The name of an id of this entry (its `names`), or null. */
+  name(id: string): string | null;
   /** The key of a global profile ("global"). */
   global: string;
   yes: string;
   no: string;
-  /** An ISO 8601 time as the company reads it. */
+  /** An ISO 8601 time as the company reads it, in the interface language. */
   dateTime(iso: string): string;
-  /** A translated name for a field's value (states, languages), or null to show it as it is. */
+  /** A number in the interface language ("1,25" in Spanish). */
+  number(value: number): string;
+  /** A translated name for a field's value (states, types, kinds), or null to show it as it is. */
   fieldValue(field: string, value: string): string | null;
 }
 
@@ -21,20 +28,20 @@ const isRole = (value: string) => (roleNames as readonly string[]).includes(valu
 function scalar(value: unknown, labels: ValueLabels, field: string): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? labels.yes : labels.no;
+  if (typeof value === 'number') return labels.number(value);
   if (typeof value === 'string') {
     if (isRole(value)) return labels.role(value);
-    const named = labels.fieldValue(field, value);
+    const named = labels.fieldValue(field, value) ?? labels.name(value);
     if (named !== null) return named;
     if (isoTime.test(value)) return labels.dateTime(value);
     return value;
   }
-  if (typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }
 
 function keyLabel(key: string, labels: ValueLabels): string {
   if (key === 'global') return labels.global;
-  return labels.company(key) ?? key;
+  return labels.name(key) ?? labels.company(key) ?? key;
 }
 
 /** The lines that show one value: one line for scalars and lists, one per key for objects. */

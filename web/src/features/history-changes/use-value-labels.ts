@@ -1,38 +1,51 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { languages } from '@aforo/contracts/constants';
-import { userStates } from '@aforo/contracts/users';
-import type { UserState } from '@aforo/contracts/users';
+import type { LogEntry } from '@aforo/contracts/log-entries';
 import { useCurrentUserQuery } from '../../lib/current-user';
+import { useFormat } from '../../lib/format';
 import { useRoleLabel } from '../../lib/roles';
 import { useTimeFormat } from '../../lib/time';
-import { userStateKey } from '../accounts';
 import type { ValueLabels } from './change-values';
+import { fieldLabel } from './field-labels';
+import { valueCodeKey } from './value-codes';
 
-/** Translated names for the values of the history: roles, the caller's companies, yes/no, dates. */
-export function useValueLabels(): ValueLabels {
-  const { t } = useTranslation();
+export interface EntryLabels {
+  /** How the values of one entry read: its ids by the names the server read for it. */
+  values(entry: Pick<LogEntry, 'entityType' | 'names'>): ValueLabels;
+  /** The label of a field of an item of `entityType`. */
+  field(entityType: string, field: string): string;
+}
+
+/**
+ * Translated names for the values of the history: ids by name, roles, codes, yes/no, numbers and
+ * dates in the interface language.
+ */
+export function useValueLabels(): EntryLabels {
+  const { t, i18n } = useTranslation();
   const { data: user } = useCurrentUserQuery();
   const time = useTimeFormat();
+  const format = useFormat();
   const roleLabel = useRoleLabel();
+  const exists = useCallback((key: string) => i18n.exists(key), [i18n]);
   return useMemo(() => {
     const companies = new Map((user?.companies ?? []).map((company) => [company.id, company.businessName]));
     return {
-      role: roleLabel,
-      company: (id) => companies.get(id) ?? null,
-      global: t('history.globalProfile'),
-      yes: t('common.yes'),
-      no: t('common.no'),
-      dateTime: time.dateTime,
-      fieldValue: (field, value) => {
-        if (field === 'state' && (userStates as readonly string[]).includes(value)) {
-          return t(`accounts.users.states.${userStateKey(value as UserState)}`);
-        }
-        if (field === 'language' && (languages as readonly string[]).includes(value)) {
-          return t(`common.languages.${value}`);
-        }
-        return null;
-      },
+      values: ({ entityType, names }) => ({
+        role: roleLabel,
+        company: (id) => companies.get(id) ?? null,
+        name: (id) => names[id] ?? null,
+        global: t('history.globalProfile'),
+        yes: t('common.yes'),
+        no: t('common.no'),
+        dateTime: time.dateTime,
+        number: (value) => format.number(value),
+        fieldValue: (field, value) => {
+          const key = valueCodeKey(entityType, field, value);
+          return key && exists(key) ? t(key) : null;
+        },
+      }),
+      field: (entityType, field) => fieldLabel(entityType, field, exists, (key) => t(key)),
     };
-  }, [t, user, time, roleLabel]);
+    // format and time change with the language, t with it too
+  }, [t, user, time, format, roleLabel, exists]);
 }

@@ -2,17 +2,18 @@ import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '@aforo/contracts/log-entries';
 import { describeValue } from '../change-values';
-import type { ValueLabels } from '../change-values';
+import type { EntryLabels } from '../use-value-labels';
 
 export interface ChangesTableProps {
-  changes: LogEntry['changes'];
-  labels: ValueLabels;
+  entry: Pick<LogEntry, 'entityType' | 'changes' | 'names'>;
+  labels: EntryLabels;
 }
 
 /** The changed fields of one entry: field | before | after. */
-export function ChangesTable({ changes, labels }: ChangesTableProps) {
-  const { t, i18n } = useTranslation();
-  const fields = Object.entries(changes);
+export function ChangesTable({ entry, labels: entryLabels }: ChangesTableProps) {
+  const { t } = useTranslation();
+  const fields = Object.entries(entry.changes);
+  const labels = entryLabels.values(entry);
   if (fields.length === 0) {
     return (
       <Text size="xs" c="dimmed">
@@ -20,8 +21,7 @@ export function ChangesTable({ changes, labels }: ChangesTableProps) {
       </Text>
     );
   }
-  const fieldLabel = (field: string) =>
-    i18n.exists(`history.fields.${field}`) ? t(`history.fields.${field}`) : field;
+  const fieldLabel = (field: string) => entryLabels.field(entry.entityType, field);
   return (
     <Table
       withTableBorder

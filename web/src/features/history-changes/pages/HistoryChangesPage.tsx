@@ -21,6 +21,9 @@ const actionColours: Record<string, string> = {
   restore: 'grape',
 };
 
+/** An id without a name (an incident, an item gone or not the caller's): its start is enough to tell. */
+const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
+
 /** /app/history-changes/history-changes: who changed what and when, with each field before and after. */
 export function HistoryChangesPage() {
   const { t, i18n } = useTranslation();
@@ -74,7 +77,7 @@ export function HistoryChangesPage() {
     {
       accessor: 'entityType',
       title: t('history.entity'),
-      width: 150,
+      width: 190,
       render: (entry) => (
         <Stack gap={2} align="flex-start">
           <Badge variant="light" color="gray" radius="sm" tt="none">
@@ -84,15 +87,15 @@ export function HistoryChangesPage() {
             component="button"
             type="button"
             size="xs"
-            ff="monospace"
             ta="left"
+            ff={entry.entityName === null ? 'monospace' : undefined}
             title={entry.entityId}
-            aria-label={t('history.filterByEntity', { id: entry.entityId })}
+            aria-label={t('history.filterByEntity', { id: entry.entityName ?? entry.entityId })}
             onClick={() =>
               list.update({ filters: { entityType: entry.entityType, entityId: entry.entityId } })
             }
           >
-            {entry.entityId.length > 12 ? `${entry.entityId.slice(0, 8)}…` : entry.entityId}
+            {entry.entityName ?? shortId(entry.entityId)}
           </Anchor>
         </Stack>
       ),
@@ -110,7 +113,7 @@ export function HistoryChangesPage() {
     {
       accessor: 'changes',
       title: t('history.changes'),
-      render: (entry) => <ChangesTable changes={entry.changes} labels={valueLabels} />,
+      render: (entry) => <ChangesTable entry={entry} labels={valueLabels} />,
     },
   ];
 
