@@ -85,6 +85,7 @@ beforeAll(async () => {
       warningValue: 6,
       alertDeadband: null,
       defaultAmountGapMeasureExceed: 100,
+      transmissionTime: 4 * 3600,
       parameters: { ai1: { active: true, value_4mA: 0, value_20mA: 10 } },
     })
     .where(eq(measurementPoints.id, h.pointId));
@@ -98,21 +99,29 @@ afterAll(async () => {
   await notifying?.close();
   await h?.close();
 });
+async function setPoint(values: Partial<typeof measurementPoints.$inferInsert>) {
+  await h.database.db.update(measurementPoints).set(values).where(eq(measurementPoints.id, h.pointId));
+  // as the points API does: the engine's cached rules of the point are dropped
+  h.events.publish('point.changed', { pointId: h.pointId });
+  await h.events.idle();
+}
+
 beforeEach(async () => {
   const db = h.database.db;
+  await setPoint({ alertOnDelay: 1 });
   await db.delete(notificationDeliveries).where(eq(notificationDeliveries.companyId, h.companyId));
   await db.delete(notifications).where(eq(notifications.companyId, h.companyId));
   await db.delete(alerts).where(eq(alerts.pointId, h.pointId));
 });
 
-// whole minutes, newest last; within the point's no-transmission window (2 × 1 h + 5 min) so that
-// alerts are news, and each sequence after the previous one's measures
+// whole minutes; each test after the previous one's measures, all within the point's no-transmission
+// window (2 × 4 h + 5 min) so that alerts are news
 const now = Math.floor(Date.now() / 60_000) * 60;
 const ms = (t: number, minutes: number) => (t + minutes * minute) * 1000;
 
 describe('a late measure within the window rewrites the series’ history by measurement time', () => {
   it('(a) 6.5, 5.0, 5.1, 5.2 then 9.0 in between: DANGER opens at t0+10 and clears at t0+20 by 5.1', async () => {
-    const t0 = now - 110 * minute;
+    const t0 = now - 400 * minute;
     await send(t0, [-10, 6.5]);
     await send(t0, [0, 5.0]);
     await send(t0, [20, 5.1]);
@@ -178,7 +187,7 @@ describe('a late measure within the window rewrites the series’ history by mea
   });
 
   it('(b) 9.0, 9.1, 9.2 then 7.0 in between: the first DANGER clears at t0+10 and a new one opens at t0+20; nothing told twice', async () => {
-    const t0 = now - 50 * minute;
+    const t0 = now - 300 * minute;
     await send(t0, [0, 9.0]);
     await send(t0, [20, 9.1]);
     await send(t0, [40, 9.2]);
@@ -224,5 +233,53 @@ describe('a late measure within the window rewrites the series’ history by mea
     expect(deliveredAfter.filter((d) => d.startsWith(`${warning!.id}:`))).toEqual(
       deliveredBefore.filter((d) => d.startsWith(`${warning!.id}:`)),
     );
+  });
+
+  it('on-delay 2: a late value that breaks the run withdraws the alert (deleted, its notice kept unlinked); one that completes it earlier keeps the alert', async () => {
+    await setPoint({ alertOnDelay: 2 });
+    const t0 = now - 200 * minute;
+    await send(t0, [0, 5.0]);
+    await send(t0, [20, 6.5], [30, 6.6]);
+    const [warning] = await history();
+    expect(warning).toMatchObject({ type: 'WARNING', opened: ms(t0, 30) });
+    expect(await told()).toEqual([`${warning!.id}:firing`]);
+    // 6.4 at t0+10 completes the run earlier: the same alert, opened at t0+20, not told again
+    await send(t0, [10, 6.4]);
+    expect((await history()).map((a) => [a.id, a.type, a.opened])).toEqual([
+      [warning!.id, 'WARNING', ms(t0, 20)],
+    ]);
+    expect(await told()).toEqual([`${warning!.id}:firing`]);
+    // 5.0 at t0+25 breaks it: 6.4, 6.5 open at t0+20, 5.0 clears at t0+25, 6.6 alone opens nothing
+    await send(t0, [25, 5.0]);
+    expect((await history()).map((a) => [a.id, a.opened, a.cleared])).toEqual([
+      [warning!.id, ms(t0, 20), ms(t0, 25)],
+    ]);
+    await send(t0, [15, 5.0]);
+    // 6.4, 5.0, 6.5, 5.0, 6.6: never two in a row — the alert is gone from the history
+    expect(await history()).toEqual([]);
+    const notices = await h.database.db.select().from(notifications).where(eq(notifications.userId, chief));
+    expect(notices.map((n) => [n.kind, n.alertId])).toEqual(
+      expect.arrayContaining([
+        ['firing', null],
+        ['resolved', null],
+      ]),
+    );
+    const [deleted] = await h.database.db
+      .select()
+      .from(logEntries)
+      .where(and(eq(logEntries.entityId, warning!.id), eq(logEntries.action, 'delete')));
+    expect(deleted!.userId).toBeNull();
+  });
+
+  it('a late value more than 48 h before the series’ evaluated time is recorded late, as before', async () => {
+    const t0 = now - 5 * minute;
+    await send(t0, [0, 5.0]);
+    const old = t0 - 49 * 60 * minute;
+    await send(old, [0, 9.0]);
+    expect((await history()).map((a) => [a.type, a.late, a.opened, a.cleared])).toEqual([
+      ['DANGER', true, ms(old, 0), ms(old, 0)],
+      ['WARNING', true, ms(old, 0), ms(old, 0)],
+    ]);
+    expect(await told()).toEqual([]);
   });
 });
