@@ -1,8 +1,9 @@
-/** The map's call (GET /api/map/points) and its live refresh. */
+/** The map's call (GET /api/map/points, in the network view with scope=all) and its live refresh. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { mapPayloadSchema } from '@aforo/contracts/map';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, queryString } from '../../lib/api';
+import type { NetworkParams } from '../../lib/network-scope';
 import { onLiveEvent } from '../../lib/live-stream-provider';
 import { queryKeys } from '../../lib/query-keys';
 import { riverLevelRoot } from '../river-level';
@@ -10,10 +11,13 @@ import { riverLevelRoot } from '../river-level';
 /** Under points: a favourite toggled or a point edited refreshes the map, and the stream's resync too. */
 export const mapKey = [...queryKeys.points.all, 'map'] as const;
 
-export function useMapQuery() {
+/** The current company's map; with `network` params, the network's (lib/network-scope.ts). */
+export function useMapQuery(network: NetworkParams = {}, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
-    queryKey: mapKey,
-    queryFn: () => apiRequest({ path: '/map/points', schema: mapPayloadSchema }),
+    queryKey: [...mapKey, network],
+    queryFn: () =>
+      apiRequest({ path: `/map/points${queryString({ ...network })}`, schema: mapPayloadSchema }),
+    enabled,
   });
 }
 

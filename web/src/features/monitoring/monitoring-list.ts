@@ -8,8 +8,9 @@ export type MonitoringFilter = 'level' | 'layerId' | 'kind' | 'favourites';
 
 export const monitoringListOptions: ListUrlOptions<MonitoringOrder, MonitoringFilter> = {
   orders: monitoringOrderFields,
-  defaultOrder: 'name',
-  defaultDir: 'ASC',
+  // favourites first (the server's rule), then the worst level, then name (docs/WEB.md Monitoring)
+  defaultOrder: 'level',
+  defaultDir: 'DESC',
   filters: ['level', 'layerId', 'kind', 'favourites'],
 };
 

@@ -1,4 +1,4 @@
-/** GET /api/overview and /api/overview/companies (contracts/overview.ts). */
+/** GET /api/overview and /api/overview/companies (contracts/overview.ts), in the network view with scope=all. */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { overviewCompaniesSchema, overviewSchema } from '@aforo/contracts/overview';
@@ -6,11 +6,16 @@ import { apiRequest, queryString } from '../../lib/api';
 import { onLiveEvent } from '../../lib/live-stream-provider';
 import type { ListParams } from '../../lib/query-keys';
 import { queryKeys } from '../../lib/query-keys';
+import { useNetworkScope } from '../../lib/network-scope';
 
+/** The current company's overview, or the network's (lib/network-scope.ts). */
 export function useOverviewQuery() {
+  const network = useNetworkScope();
   return useQuery({
-    queryKey: queryKeys.overview.detail('current'),
-    queryFn: () => apiRequest({ path: '/overview', schema: overviewSchema }),
+    queryKey: [...queryKeys.overview.detail('current'), ...network.key],
+    queryFn: () =>
+      apiRequest({ path: `/overview${queryString({ ...network.params })}`, schema: overviewSchema }),
+    enabled: network.ready,
   });
 }
 

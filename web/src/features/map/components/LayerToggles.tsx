@@ -1,15 +1,17 @@
 import { Chip, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { MapLayer } from '@aforo/contracts/map';
+import type { MapCompany, MapLayer } from '@aforo/contracts/map';
 
 export interface LayerTogglesProps {
   layers: MapLayer[];
+  /** In the network view: the payload's companies, so each chip names its layer's company. */
+  companies?: MapCompany[];
   enabled: ReadonlySet<number>;
   onChange(enabled: Set<number>): void;
 }
 
 /** One chip per layer of the company, in its colour; points in no layer are always shown. */
-export function LayerToggles({ layers, enabled, onChange }: LayerTogglesProps) {
+export function LayerToggles({ layers, companies, enabled, onChange }: LayerTogglesProps) {
   const { t } = useTranslation();
   if (layers.length === 0) return null;
   return (
@@ -30,7 +32,7 @@ export function LayerToggles({ layers, enabled, onChange }: LayerTogglesProps) {
             onChange(next);
           }}
         >
-          {layer.name}
+          {companies ? `${companies[layer.c]?.name ?? ''} · ${layer.name}` : layer.name}
         </Chip>
       ))}
     </Group>

@@ -3,10 +3,12 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { MapLayer } from '@aforo/contracts/map';
+import { useNetworkScope } from '../../../lib/network-scope';
 import { useMapLiveRefresh, useMapQuery } from '../api';
 import { visibleOnLayers } from '../clusters';
 import { LayerToggles } from './LayerToggles';
 import { LevelLegend } from './LevelLegend';
+import { NetworkPointPopup } from './NetworkPointPopup';
 
 // Leaflet and its CSS load only when a map is shown (first-load budget of issue 13)
 const PointsMap = lazy(() => import('./PointsMap').then((m) => ({ default: m.PointsMap })));
@@ -21,10 +23,16 @@ function enabledLayers(layers: MapLayer[], param: string | null): Set<number> {
   return enabled;
 }
 
-/** The current company's map with its layer toggles (kept in the URL) and the level legend. */
-export function MapPanel({ height = 460 }: { height?: number }) {
+/**
+ * The current company's map with its layer toggles (kept in the URL) and the level legend; with
+ * `network`, the provider's network view (lib/network-scope.ts): every company's points, each popup
+ * naming its company, each layer chip too.
+ */
+export function MapPanel({ height = 460, network = false }: { height?: number; network?: boolean }) {
   const { t } = useTranslation();
-  const query = useMapQuery();
+  const scope = useNetworkScope();
+  const networkOn = network && scope.all;
+  const query = useMapQuery(networkOn ? scope.params : {}, { enabled: !network || scope.ready });
   useMapLiveRefresh();
   const [params, setParams] = useSearchParams();
   const layersParam = params.get('layers');
@@ -44,6 +52,7 @@ export function MapPanel({ height = 460 }: { height?: number }) {
     <Stack gap="xs">
       <LayerToggles
         layers={payload.layers}
+        companies={networkOn ? payload.companies : undefined}
         enabled={enabled}
         onChange={(next) =>
           setParams(
@@ -63,7 +72,12 @@ export function MapPanel({ height = 460 }: { height?: number }) {
         }
       />
       <Suspense fallback={<Skeleton height={height} radius="md" />}>
-        <PointsMap points={points} tiles={payload.tiles} height={height} />
+        <PointsMap
+          points={points}
+          tiles={payload.tiles}
+          height={height}
+          popup={networkOn ? (id) => <NetworkPointPopup payload={payload} pointId={id} /> : undefined}
+        />
       </Suspense>
       {payload.points.length === 0 ? (
         <Text size="sm" c="dimmed">

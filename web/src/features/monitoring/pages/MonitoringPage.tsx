@@ -1,7 +1,9 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { MonitoringRow } from '@aforo/contracts/monitoring';
+import { useNetworkScope } from '../../../lib/network-scope';
+import { useOpenInCompany } from '../../../lib/open-in-company';
 import { useListUrlState } from '../../../lib/url-state';
 import { DataTable } from '../../../ui/DataTable';
 import type { DataTableColumn } from '../../../ui/DataTable';
@@ -18,12 +20,21 @@ import { useMonitoringLive } from '../use-monitoring-live';
 
 const pointPath = (row: MonitoringRow) => `/app/operation/points/${row.pointId}`;
 
-/** /app/monitoring: every point with its latest reading and level, favourites first, live. */
+/**
+ * /app/monitoring: every point with its latest reading and level, favourites first, then the worst
+ * level, live; for provider staff in the network view, every company's points with their company.
+ */
 export function MonitoringPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const openInCompany = useOpenInCompany();
+  // a point page is its company's: in the network view another company's point switches to it first
+  const open = (row: MonitoringRow) => openInCompany(row.companyId, pointPath(row));
   const list = useListUrlState(monitoringListOptions);
-  const query = useMonitoringQuery(monitoringParams(list));
+  const network = useNetworkScope();
+  const query = useMonitoringQuery(
+    { ...monitoringParams(list), ...network.params },
+    { enabled: network.ready },
+  );
   useMonitoringLive();
 
   const columns: DataTableColumn<MonitoringRow>[] = [
@@ -44,7 +55,11 @@ export function MonitoringPage() {
             to={pointPath(row)}
             size="sm"
             fw={500}
-            onClick={(e) => e.stopPropagation()}
+            onClick={(e) => {
+              e.stopPropagation();
+              e.preventDefault();
+              open(row);
+            }}
           >
             {row.name}
           </Anchor>
@@ -54,6 +69,15 @@ export function MonitoringPage() {
         </Stack>
       ),
     },
+    ...(network.all
+      ? [
+          {
+            accessor: 'companyName',
+            title: t('monitoring.company'),
+            render: (row: MonitoringRow) => <Text size="sm">{row.companyName}</Text>,
+          },
+        ]
+      : []),
     {
       accessor: 'value',
       title: t('monitoring.value'),
@@ -81,13 +105,13 @@ export function MonitoringPage() {
   return (
     <Stack gap="md">
       <ScreenHeader title={t('nav.monitoring')} description={t('monitoring.description')} />
-      <MonitoringFilters list={list} />
+      <MonitoringFilters list={list} network={network.all} />
       <DataTable
         label={t('nav.monitoring')}
         columns={columns}
         idAccessor="pointId"
         {...listTableProps(list, query)}
-        onRowClick={(row) => void navigate(pointPath(row))}
+        onRowClick={open}
         rowStyle={(row) => (row.level ? { backgroundColor: alertRowBackgrounds[row.level] } : undefined)}
         emptyText={t('monitoring.empty')}
       />

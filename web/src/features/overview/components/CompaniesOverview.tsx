@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { OverviewCompanyRow } from '@aforo/contracts/overview';
 import { pointLevelFilters } from '@aforo/contracts/point-state';
 import { alertColours } from '@aforo/contracts/constants';
+import { useFormat } from '../../../lib/format';
+import { useNetworkScope } from '../../../lib/network-scope';
 import { useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
 import { DataTable } from '../../../ui/DataTable';
@@ -15,12 +17,23 @@ import { useOverviewCompaniesQuery } from '../api';
 
 const listOptions: ListUrlOptions<'name'> = { orders: ['name'], defaultOrder: 'name', defaultDir: 'ASC' };
 
-/** Provider staff on the provider company: every client company at a glance; a click switches to it. */
+/**
+ * The network's figures per company (docs/WEB.md "All companies"): points by level, open alerts,
+ * points transmitting today, devices out of service. In the network view a click filters the screens
+ * to that company; on the provider company (network view off) it switches to it.
+ */
 export function CompaniesOverview() {
   const { t } = useTranslation();
+  const format = useFormat();
+  const network = useNetworkScope();
   const list = useListUrlState(listOptions);
   const query = useOverviewCompaniesQuery(
-    { page: list.page, length: list.length, search: list.search || undefined },
+    {
+      page: list.page,
+      length: list.length,
+      search: list.search || undefined,
+      companyId: network.companyFilter ?? undefined,
+    },
     { enabled: true },
   );
   const select = useSelectCompanyMutation();
@@ -59,8 +72,21 @@ export function CompaniesOverview() {
         </Group>
       ),
     },
+    { accessor: 'openAlerts', title: t('overview.openAlerts'), textAlign: 'right' },
     { accessor: 'openDanger', title: t('overview.openDanger'), textAlign: 'right' },
-    { accessor: 'openNoTransmission', title: t('overview.openNoTransmission'), textAlign: 'right' },
+    {
+      accessor: 'transmittingToday',
+      title: t('overview.transmittingShort'),
+      textAlign: 'right',
+      render: (row) =>
+        row.transmittingToday.percent === null
+          ? '—'
+          : t('overview.transmittingCounts', {
+              transmitting: row.transmittingToday.transmitting,
+              total: row.transmittingToday.total,
+              percent: format.number(row.transmittingToday.percent, { maximumFractionDigits: 1 }),
+            }),
+    },
     {
       accessor: 'devicesOutOfService',
       title: t('overview.outOfServiceShort'),
@@ -77,22 +103,24 @@ export function CompaniesOverview() {
       <Stack gap="sm">
         <Group justify="space-between">
           <div>
-            <Text fw={600}>{t('overview.companies')}</Text>
+            <Text fw={600}>{t(network.all ? 'overview.networkCompanies' : 'overview.companies')}</Text>
             <Text size="sm" c="dimmed">
-              {t('overview.companiesHint')}
+              {t(network.all ? 'overview.networkCompaniesHint' : 'overview.companiesHint')}
             </Text>
           </div>
           <SearchInput value={list.search} onChange={list.setSearch} />
         </Group>
         <DataTable
-          label={t('overview.companies')}
+          label={t(network.all ? 'overview.networkCompanies' : 'overview.companies')}
           columns={columns}
           idAccessor="companyId"
           {...listTableProps(list, query)}
           onRowClick={(row) =>
-            select.mutate(row.companyId, {
-              onError: (error) => showToast('error', error.message, t('shell.companyChangeFailed')),
-            })
+            network.all
+              ? network.setCompanyFilter(row.companyId)
+              : select.mutate(row.companyId, {
+                  onError: (error) => showToast('error', error.message, t('shell.companyChangeFailed')),
+                })
           }
         />
       </Stack>

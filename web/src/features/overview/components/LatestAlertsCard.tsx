@@ -5,8 +5,16 @@ import type { Alert } from '@aforo/contracts/alerts';
 import { useTimeFormat } from '../../../lib/time';
 import { AlertLevelBadge } from '../../alerts';
 
-/** The newest open alerts of the company, with a link to the full list. */
-export function LatestAlertsCard({ alerts, open }: { alerts: Alert[]; open: number }) {
+/** The newest open alerts of the company (or of the network, naming each one's company), with a link to the full list. */
+export function LatestAlertsCard({
+  alerts,
+  open,
+  showCompany = false,
+}: {
+  alerts: Alert[];
+  open: number;
+  showCompany?: boolean;
+}) {
   const { t } = useTranslation();
   const format = useTimeFormat();
   return (
@@ -35,7 +43,9 @@ export function LatestAlertsCard({ alerts, open }: { alerts: Alert[]; open: numb
                       {alert.pointName}
                     </Anchor>
                     <Text size="xs" c="dimmed">
-                      {t(`alerts.types.${alert.type}`)}
+                      {showCompany
+                        ? `${alert.companyName} · ${t(`alerts.types.${alert.type}`)}`
+                        : t(`alerts.types.${alert.type}`)}
                     </Text>
                   </Stack>
                 </Table.Td>
