@@ -8,7 +8,8 @@
  * It never runs in the device's acknowledgement path: batches queue here and are evaluated one round
  * at a time, a round taking everything queued meanwhile (so under load rounds grow, not lag).
  * At start it catches up series whose stored measures ran ahead of their evaluation (a crash between
- * the measures' commit and the round's).
+ * the measures' commit and the round's). A series with values older than its evaluated time (a later
+ * message carrying earlier measures) has its history rewritten by measurement time (recompute.ts).
  */
 import type { Logger } from 'pino';
 import type { AlertType } from '@aforo/contracts/alert-types';
@@ -99,7 +100,8 @@ export function createAlertEngine(options: {
    * process are never skipped — up to the round's own newest row: rows beyond it belong to batches
    * still queued (or to another process's round), and reading them now would make them "older than
    * the evaluated time" when their own round comes, i.e. falsely late. `stale` holds the round's own
-   * rows older than the evaluated time (arrived out of order), which can only be recorded as late.
+   * rows older than the evaluated time (arrived out of order): within 48 h of it the series is
+   * evaluated again from the oldest of them (recompute.ts); older ones are recorded as late.
    */
   async function evaluate(bySeries: Map<string, RoundSeries>): Promise<Continued[]> {
     if (bySeries.size === 0) return [];
