@@ -32,7 +32,13 @@ export function PortParametersFields({ port, values, form, path, unit }: PortPar
   // the limits say what they do: an alert level, or the range outside which a value is suspect
   const input = (field: string) => ({
     ...form.getInputProps(`${path}.${field}`),
-    ...(fieldsWithHelp.has(field as never) ? { description: t(`points.port.help.${field}`) } : {}),
+    ...(fieldsWithHelp.has(field as never)
+      ? {
+          description: t(`points.port.help.${field}`),
+          // help under the input, so the inputs of a row line up
+          inputWrapperOrder: ['label', 'input', 'description', 'error'] as const,
+        }
+      : {}),
   });
   const title = port.type
     ? t('points.port.portTitle', { key: port.key, type: t(`catalogue.portTypes.${port.type}`) })

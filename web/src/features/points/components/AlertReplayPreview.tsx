@@ -105,7 +105,7 @@ function ReplayCounts({ replay }: { replay: AlertReplay }) {
   );
   return (
     <>
-      <Table withTableBorder maw={460} layout="fixed">
+      <Table withTableBorder maw={520} layout="fixed">
         <Table.Thead>
           <Table.Tr>
             <Table.Th />

@@ -23,10 +23,20 @@ export function AlertTuningFields({ form, pointId }: AlertTuningFieldsProps) {
   // the preview starts on request, or by itself once a level or delay differs from the saved one
   const [asked, setAsked] = useState(false);
   const changed = tuningFields.some((field) => form.isDirty(field));
+  const delay = {
+    withAsterisk: true,
+    min: 1,
+    max: 100,
+    allowDecimal: false,
+    rightSection: t('points.tuning.measures'),
+    rightSectionWidth: 84,
+  };
   const field = (name: (typeof tuningFields)[number], extra: Record<string, unknown> = {}) => (
     <NumberInput
       label={t(`points.fields.${name}`)}
       description={t(`points.tuning.help.${name}`)}
+      // help under the input: the inputs of a row line up whatever the length of their help
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       {...extra}
       {...form.getInputProps(name)}
     />
@@ -40,8 +50,8 @@ export function AlertTuningFields({ form, pointId }: AlertTuningFieldsProps) {
           {field('warningValue', { decimalScale: 4, rightSection: unit, rightSectionWidth: 56 })}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          {field('alertOnDelay', { withAsterisk: true, min: 1, max: 100, allowDecimal: false })}
-          {field('alertOffDelay', { withAsterisk: true, min: 1, max: 100, allowDecimal: false })}
+          {field('alertOnDelay', delay)}
+          {field('alertOffDelay', delay)}
           {field('alertDeadband', {
             min: 0,
             decimalScale: 4,

@@ -91,14 +91,8 @@ const replayCalls = (fetchSpy: ReturnType<typeof vi.fn>) =>
 
 describe('the point form alert tuning', () => {
   it.each([
-    [
-      'es',
-      'Retardo de activación (medidas)',
-      'Retardo de desactivación (medidas)',
-      'Banda muerta',
-      '2 % del nivel',
-    ],
-    ['en', 'On-delay (measures)', 'Off-delay (measures)', 'Deadband', '2 % of the level'],
+    ['es', 'Retardo de activación', 'Retardo de desactivación', 'Banda muerta', '2 % del nivel'],
+    ['en', 'On-delay', 'Off-delay', 'Deadband', '2 % of the level'],
   ] as const)(
     'shows the delays and deadband with their defaults and help (%s)',
     async (language, on, off, band, auto) => {
