@@ -36,10 +36,24 @@ function roleFromArgs(argv: string[]): ProcessRole {
   return arg as ProcessRole;
 }
 
+/** Resolves once the log has written nothing for `quietMs`, or after `maxMs` whatever it does. */
+async function quietLog(lastLine: () => number, { quietMs, maxMs }: { quietMs: number; maxMs: number }) {
+  const until = Date.now() + maxMs;
+  while (Date.now() < until) {
+    const quietLeft = lastLine() + quietMs - Date.now();
+    if (quietLeft <= 0) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(quietLeft, until - Date.now())));
+  }
+}
+
 async function main(): Promise<void> {
   const env = parseEnv();
   const role = roleFromArgs(process.argv.slice(2));
-  const log = createLogger(env.LOG_LEVEL);
+  // when the log last wrote a line: the banner waits for the start-up's lines to end
+  let lastLine = Date.now();
+  const log = createLogger(env.LOG_LEVEL, undefined, undefined, () => {
+    lastLine = Date.now();
+  });
   const here = path.dirname(fileURLToPath(import.meta.url));
   const webDist = env.WEB_DIST ?? path.resolve(here, '../../web/dist');
 
@@ -206,6 +220,11 @@ async function main(): Promise<void> {
       );
       lines.push(`Public dashboard (no sign-in): ${url}/public/dashboard/${demoCompanies.norte.slug}`);
     }
+    // last, not buried among the start's log lines (issue 22 item 15): what the start set off
+    // (alerts caught up and routed, the first jobs, the simulator's first messages) settles first
+    await events.idle();
+    await quietLog(() => lastLine, { quietMs: 1500, maxMs: 15_000 });
+    await new Promise<void>((resolve) => log.flush(() => resolve()));
     console.log(`\n${lines.join('\n')}\n`);
   }
 

@@ -23,16 +23,28 @@ const serializers = {
     isQueryError(err) ? loggableQueryError(err) : pino.stdSerializers.err(err as Error),
 };
 
-/** JSON logs for machines; readable lines when a person watches the terminal. */
+/**
+ * JSON logs for machines; readable lines when a person watches the terminal. `onLine` hears every
+ * line written (children's too): main.ts prints its start-up banner once the lines stop.
+ */
 export function createLogger(
   level: string,
   pretty = process.stdout.isTTY === true,
   destination?: DestinationStream,
+  onLine?: () => void,
 ): Logger {
   const options: LoggerOptions = {
     level,
     redact: ['req.headers.authorization', 'password', 'currentPassword', '*.password'],
     serializers,
+    ...(onLine && {
+      hooks: {
+        logMethod(args, method) {
+          onLine();
+          method.apply(this, args);
+        },
+      },
+    }),
   };
   if (destination) return pino(options, destination);
   if (!pretty) return pino(options);

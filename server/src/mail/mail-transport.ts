@@ -2,7 +2,9 @@
  * SMTP for the workers (the request paths only queue: mail/mailer.ts). One attempt at one outbox
  * row, its outcome recorded on the row. Once SMTP has taken a mail, its stored copy loses the
  * one-time links (recipient, subject and status stay for audit); without SMTP_URL the outbox and
- * the log are how links reach people, so the mail is logged whole and kept.
+ * the log are how links reach people, so the mail is logged whole and kept. Notification e-mails
+ * (sendNow) carry no link to pass on and are many (a demo start raises several alerts): they stay in
+ * the outbox and are logged at debug level only, so they do not bury the start-up banner.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
@@ -11,6 +13,7 @@ import { createMailOutboxRepository, type MailRow, type NewMail } from './mail-o
 
 /** The logging mail needs (pino and Fastify's logger both fit). */
 export interface MailLog {
+  debug?(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
@@ -55,12 +58,11 @@ export function createMailTransport(options: {
   const from = options.from ?? 'Aforo <no-reply@aforo.dev>';
   const outbox = createMailOutboxRepository(db);
 
-  async function attempt(mail: MailRow, retryInMs: number | null): Promise<MailOutcome> {
+  async function attempt(mail: MailRow, retryInMs: number | null, notice = false): Promise<MailOutcome> {
     if (!transport) {
-      log.info(
-        { to: mail.to, subject: mail.subject, text: mail.text },
-        'mail kept in the outbox (no SMTP_URL)',
-      );
+      const kept = { to: mail.to, subject: mail.subject, text: mail.text };
+      if (notice) log.debug?.(kept, 'notification mail kept in the outbox (no SMTP_URL)');
+      else log.info(kept, 'mail kept in the outbox (no SMTP_URL)');
       await outbox.markKept(mail.id);
       return { outcome: 'kept' };
     }
@@ -93,7 +95,7 @@ export function createMailTransport(options: {
     smtp: transport !== undefined,
     attempt,
     async sendNow(mail) {
-      return attempt(await outbox.insert(mail, { due: false }), null);
+      return attempt(await outbox.insert(mail, { due: false }), null, true);
     },
     close: () => transport?.close(),
   };
