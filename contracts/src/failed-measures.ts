@@ -4,8 +4,10 @@ import { idSchema } from './common/ids';
 import { csvSeparatorSchema, listResponseSchema, pagedListQuerySchema } from './common/paging';
 import { queryDate, safeText } from './common/text';
 import { failedMeasureReasons } from './device-protocol';
+import { failureDetailTemplates } from './failed-measure-details';
 
 export const failedMeasureReasonSchema = z.enum(failedMeasureReasons);
+const failureDetailCodes = Object.keys(failureDetailTemplates) as Array<keyof typeof failureDetailTemplates>;
 export const failedMeasureOrderFields = ['received_at', 'reason', 'serial'] as const;
 
 export const failedMeasureListQuerySchema = pagedListQuerySchema.extend({
@@ -31,7 +33,12 @@ export const failedMeasureSchema = z.object({
   serial: z.string().nullable(),
   // text as stored; the web translates the known reasons and shows others as they are
   reason: z.string(),
+  /** As stored: an English sentence (contracts/src/failed-measure-details.ts) or an older free text. */
   detail: z.string().nullable(),
+  /** The detail's code when the sentence is one of ours, for the web to say it in its language; else null. */
+  detailCode: z.enum([...failureDetailCodes, 'invalidFields']).nullable(),
+  /** The detail's parameters as written in it (serial, model, port, an ISO time `at` …, `msgSeq`). */
+  detailParams: z.record(z.string(), z.string()),
   /** Index of the measure in its message when the refusal is per measure. */
   measureIndex: z.number().int().nullable(),
 });

@@ -9,6 +9,7 @@ import {
   thingsboardBodySchema,
   type FailedMeasureReason,
 } from '@aforo/contracts/device-protocol';
+import { failureDetail } from '@aforo/contracts/failed-measure-details';
 
 export interface DecodedMeasure {
   port: string;
@@ -80,22 +81,23 @@ function decodeSenml(body: unknown, now: Date): DecodeResult {
     // a record of only base fields sets context and carries no value
     if (r.v === undefined && r.n === undefined) continue;
     if (r.v === undefined)
-      return { ok: false, reason: 'invalid payload', detail: `[${i}]: only numeric values (v) are measures` };
+      return { ok: false, reason: 'invalid payload', detail: failureDetail('senmlNotNumeric', { index: i }) };
     const match = senmlPrefix.exec(bn + (r.n ?? ''));
     if (!match || !match[2])
       return {
         ok: false,
         reason: 'invalid payload',
-        detail: `[${i}]: name must be urn:dev:sn:{serial}:{port}`,
+        detail: failureDetail('senmlName', { index: i }),
       };
     if (serial !== null && match[1] !== serial)
-      return { ok: false, reason: 'invalid payload', detail: `[${i}]: one pack, one device` };
+      return { ok: false, reason: 'invalid payload', detail: failureDetail('senmlOneDevice', { index: i }) };
     serial = match[1]!;
     const time = bt + (r.t ?? 0);
     const t = time < relativeLimit ? new Date(now.getTime() + time * 1000) : new Date(time * 1000);
     measures.push({ port: match[2], t, v: bv + r.v });
   }
-  if (measures.length === 0) return { ok: false, reason: 'invalid payload', detail: 'no measures' };
+  if (measures.length === 0)
+    return { ok: false, reason: 'invalid payload', detail: failureDetail('noMeasures') };
   return {
     ok: true,
     message: {
@@ -122,7 +124,7 @@ function decodeThingsboard(body: unknown): DecodeResult {
     return {
       ok: false,
       reason: 'invalid payload',
-      detail: `${measures.length} measures (1 to ${maxMeasuresPerMessage})`,
+      detail: failureDetail('measureCount', { measures: measures.length, max: maxMeasuresPerMessage }),
     };
   }
   return {
@@ -146,7 +148,7 @@ export function decodePayload(raw: Buffer | string, now = new Date()): DecodeRes
   try {
     body = JSON.parse(typeof raw === 'string' ? raw : raw.toString('utf8'));
   } catch {
-    return { ok: false, reason: 'unknown format', detail: 'not JSON' };
+    return { ok: false, reason: 'unknown format', detail: failureDetail('notJson') };
   }
   const first = Array.isArray(body) ? body[0] : body;
   if (first && typeof first === 'object') {
@@ -154,5 +156,5 @@ export function decodePayload(raw: Buffer | string, now = new Date()): DecodeRes
     if (Array.isArray(body) && ('bn' in first || 'n' in first)) return decodeSenml(body, now);
     if ('ts' in first && 'values' in first) return decodeThingsboard(body);
   }
-  return { ok: false, reason: 'unknown format', detail: 'neither native, SenML nor {ts, values}' };
+  return { ok: false, reason: 'unknown format', detail: failureDetail('unknownShape') };
 }

@@ -4,6 +4,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseFailureDetail } from '@aforo/contracts/failed-measure-details';
 import { devices, events, failedMeasures, measures, models, seriesLatest } from '../db/schema';
 import { buildCatalogue, buildDevice, buildPoint } from '../test/factories';
 import {
@@ -178,6 +179,16 @@ describe('refusals, each stored in failed_measures with its reason', () => {
     expect((await failuresFor('product not expected'))[0]!.detail).toContain(other.product.code);
     expect(await failuresFor('model not found')).toHaveLength(1);
     expect((await failuresFor('model not expected'))[0]!.detail).toContain(other.model.name);
+    // each detail reads back as a code with its parameters, for the web to say in its language
+    const read = async (reason: string) => parseFailureDetail((await failuresFor(reason))[0]!.detail);
+    expect(await read('product not found')).toEqual({
+      code: 'productNotFound',
+      params: { product: 'NO-SUCH-PRODUCT' },
+    });
+    expect(await read('model not expected')).toEqual({
+      code: 'modelNotExpected',
+      params: { serial: h.device.serial, registered: h.modelName, received: other.model.name },
+    });
   });
 
   it('duplicated measure: a resent message is counted, never stored twice', async () => {

@@ -9,6 +9,7 @@ import {
   maxMeasureMagnitude,
   type FailedMeasureReason,
 } from '@aforo/contracts/device-protocol';
+import { failureDetail } from '@aforo/contracts/failed-measure-details';
 import { convert, flags, type PointLevels } from '../lib/conversion';
 import { decodePayload, type DecodedMessage } from './decoders';
 import type { DeviceContext, DeviceDirectory } from './device-directory';
@@ -146,29 +147,34 @@ async function identityProblem(
   device: DeviceContext,
   directory: DeviceDirectory,
 ): Promise<{ reason: FailedMeasureReason; detail: string } | null> {
+  const registeredAs = (
+    code: 'productNotExpected' | 'modelNotExpected',
+    registered: string | null,
+    received: string,
+  ) => failureDetail(code, { serial: device.serial, registered: registered ?? '(none)', received });
   if (message.serial !== null && message.serial !== incoming.serial)
     return {
       reason: 'invalid payload',
-      detail: `payload serial ${message.serial} is not ${incoming.serial}`,
+      detail: failureDetail('serialMismatch', { payload: message.serial, serial: incoming.serial }),
     };
   for (const code of new Set([incoming.topicProduct, message.product])) {
     if (code === null) continue;
     if (!(await directory.productExists(code)))
-      return { reason: 'product not found', detail: `product ${code} is not in the catalogue` };
+      return { reason: 'product not found', detail: failureDetail('productNotFound', { product: code }) };
     if (code !== device.productCode)
       return {
         reason: 'product not expected',
-        detail: `device ${device.serial} is registered as product ${device.productCode ?? '(none)'}, not ${code}`,
+        detail: registeredAs('productNotExpected', device.productCode, code),
       };
   }
   if (message.model !== null) {
     if (!(await directory.modelExists(message.model)))
-      return { reason: 'model not found', detail: `model ${message.model} is not in the catalogue` };
+      return { reason: 'model not found', detail: failureDetail('modelNotFound', { model: message.model }) };
     // a self-registered device has no model until an operator reviews it
     if (device.modelName !== null && message.model !== device.modelName)
       return {
         reason: 'model not expected',
-        detail: `device ${device.serial} is registered as model ${device.modelName ?? '(none)'}, not ${message.model}`,
+        detail: registeredAs('modelNotExpected', device.modelName, message.model),
       };
   }
   if (device.ports.size > 0) {
@@ -176,7 +182,11 @@ async function identityProblem(
     if (unknown)
       return {
         reason: 'invalid payload',
-        detail: `port ${unknown.port} is not a port of model ${device.modelName} (${[...device.ports.keys()].join(', ')})`,
+        detail: failureDetail('unknownPort', {
+          port: unknown.port,
+          model: String(device.modelName),
+          ports: [...device.ports.keys()].join(', '),
+        }),
       };
   }
   return null;
@@ -185,13 +195,14 @@ async function identityProblem(
 export function createPipeline(options: PipelineOptions) {
   const { directory } = options;
   const backfillMs = options.backfillDays * 86_400_000;
+  const magnitudeLimit = maxMeasureMagnitude.toExponential();
 
   const tooLarge = (incoming: Incoming, device: DeviceContext | null): Prepared | null =>
     incoming.payload.length > options.maxMessageBytes
       ? refusedMessage(
           incoming,
           'invalid payload',
-          `message of ${incoming.payload.length} bytes, over the limit of ${options.maxMessageBytes}`,
+          failureDetail('tooLarge', { bytes: incoming.payload.length, max: options.maxMessageBytes }),
           device,
         )
       : null;
@@ -207,7 +218,7 @@ export function createPipeline(options: PipelineOptions) {
       return refusedMessage(
         incoming,
         'invalid payload',
-        `no device with serial ${incoming.serial}`,
+        failureDetail('unknownDevice', { serial: incoming.serial }),
         null,
         message.msgSeq,
       );
@@ -216,7 +227,7 @@ export function createPipeline(options: PipelineOptions) {
       return refusedMessage(
         incoming,
         'invalid payload',
-        `device ${device.serial} is decommissioned`,
+        failureDetail('decommissioned', { serial: device.serial }),
         device,
         message.msgSeq,
       );
@@ -254,30 +265,28 @@ export function createPipeline(options: PipelineOptions) {
       const ms = m.t.getTime();
       if (!Number.isFinite(ms) || ms < earliest || ms > newest || ms < oldest) {
         const why = !Number.isFinite(ms)
-          ? 'not a date'
+          ? 'notADate'
           : ms < earliest
-            ? 'before 2000'
+            ? 'before2000'
             : ms > newest
-              ? 'more than 5 minutes in the future'
-              : `older than the backfill window (${options.backfillDays} days)`;
-        refuse(
-          i,
-          'invalid date',
-          `${m.port} at ${Number.isFinite(ms) ? m.t.toISOString() : String(m.t)}: ${why}`,
-        );
+              ? 'inFuture'
+              : 'beyondBackfill';
+        const at = Number.isFinite(ms) ? m.t.toISOString() : String(m.t);
+        refuse(i, 'invalid date', failureDetail(why, { port: m.port, at, days: options.backfillDays }));
         continue;
       }
       if (!isStorableValue(m.v)) {
         refuse(
           i,
           'invalid payload',
-          `${m.port} value ${m.v} is not a finite number within ±${maxMeasureMagnitude.toExponential()}`,
+          failureDetail('notFinite', { port: m.port, value: m.v, max: magnitudeLimit }),
         );
         continue;
       }
       const key = `${m.port}|${ms}`;
       if (seen.has(key)) {
-        refuse(i, 'duplicated measure', `${m.port} at ${m.t.toISOString()} appears twice in the message`);
+        const at = m.t.toISOString();
+        refuse(i, 'duplicated measure', failureDetail('twiceInMessage', { port: m.port, at }));
         continue;
       }
       seen.add(key);
@@ -334,7 +343,7 @@ export function createPipeline(options: PipelineOptions) {
     try {
       body = JSON.parse(incoming.payload.toString('utf8'));
     } catch {
-      return refusedMessage(incoming, 'unknown format', 'not JSON', device);
+      return refusedMessage(incoming, 'unknown format', failureDetail('notJson'), device);
     }
     const list = Array.isArray(body) ? body : [body];
     const parsed = z.array(eventSchema).min(1).max(100).safeParse(list);
@@ -346,13 +355,23 @@ export function createPipeline(options: PipelineOptions) {
         device,
       );
     if (!device)
-      return refusedMessage(incoming, 'invalid payload', `no device with serial ${incoming.serial}`, null);
+      return refusedMessage(
+        incoming,
+        'invalid payload',
+        failureDetail('unknownDevice', { serial: incoming.serial }),
+        null,
+      );
     const received = incoming.receivedAt.getTime();
     const rows: EventRow[] = [];
     for (const e of parsed.data) {
       const ms = e.t === undefined ? received : typeof e.t === 'number' ? e.t * 1000 : Date.parse(e.t);
       if (ms < earliest || ms > received + futureToleranceMs)
-        return refusedMessage(incoming, 'invalid date', `event at ${new Date(ms).toISOString()}`, device);
+        return refusedMessage(
+          incoming,
+          'invalid date',
+          failureDetail('eventDate', { at: new Date(ms).toISOString() }),
+          device,
+        );
       rows.push({ deviceId: device.id, type: e.type, message: e.message ?? null, epoch: ms / 1000 });
     }
     return {

@@ -14,6 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { DeviceAck } from '@aforo/contracts/device-protocol';
+import { failureDetail } from '@aforo/contracts/failed-measure-details';
 import type { Database, Db } from '../db/client';
 import type { CommittedMeasure, EventPublisher } from '../events/event-map';
 import type { FailedRow, MeasureRow, Prepared } from './pipeline';
@@ -66,7 +67,7 @@ function refusedForDeletedDevice(prepared: Prepared): Prepared {
         topic: prepared.measures[0]?.topic ?? null,
         serial: prepared.serial,
         reason: 'invalid payload',
-        detail: `device ${prepared.serial ?? ''} was deleted`,
+        detail: failureDetail('deleted', { serial: prepared.serial ?? '' }),
         payload: '',
         measureIndex: null,
       },
@@ -120,7 +121,11 @@ async function writeBatch(db: Db, batch: Job[]): Promise<Written> {
           topic: m.topic,
           serial: prepared.serial,
           reason: 'duplicated measure',
-          detail: `${prepared.msgSeq === null ? '' : `msg_seq ${prepared.msgSeq}: `}${m.port} at ${new Date(m.epoch * 1000).toISOString()} is already stored`,
+          detail: failureDetail(
+            'alreadyStored',
+            { port: m.port, at: new Date(m.epoch * 1000).toISOString() },
+            prepared.msgSeq,
+          ),
           payload: JSON.stringify({ port: m.port, t: m.epoch, v: m.direct }),
           measureIndex: m.index,
         });

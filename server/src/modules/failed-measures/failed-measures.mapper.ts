@@ -1,7 +1,10 @@
+import { parseFailureDetail } from '@aforo/contracts/failed-measure-details';
 import type { FailedMeasure, FailedMeasureDetail } from '@aforo/contracts/failed-measures';
 import type { FailedMeasureListRow, FailedMeasureRecord } from './failed-measures.repository';
 
+/** The stored detail with its code and parameters read back, so the web says it in its language. */
 export function toFailedMeasure(row: FailedMeasureListRow): FailedMeasure {
+  const parsed = parseFailureDetail(row.detail);
   return {
     id: row.id,
     receivedAt: row.receivedAt.toISOString(),
@@ -9,6 +12,8 @@ export function toFailedMeasure(row: FailedMeasureListRow): FailedMeasure {
     serial: row.serial,
     reason: row.reason,
     detail: row.detail,
+    detailCode: parsed?.code ?? null,
+    detailParams: parsed?.params ?? {},
     measureIndex: row.measureIndex,
   };
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useTimeFormat } from '../../../lib/time';
 import { LabeledValue } from '../../../ui/LabeledValue';
 import { useFailedMeasureQuery } from '../api';
+import { useFailureDetailText } from '../failure-detail';
 import { reasonKey } from '../payload';
 import { PayloadViewer } from './PayloadViewer';
 
@@ -12,6 +13,7 @@ export function FailedMeasureModal({ id, onClose }: { id: string; onClose: () =>
   const time = useTimeFormat();
   const query = useFailedMeasureQuery(id);
   const row = query.data;
+  const detailText = useFailureDetailText();
   return (
     <Modal opened onClose={onClose} title={t('telemetry.failed.detailTitle')} size="xl">
       {query.isPending && <Loader type="dots" />}
@@ -31,7 +33,7 @@ export function FailedMeasureModal({ id, onClose }: { id: string; onClose: () =>
             </LabeledValue>
             <LabeledValue label={t('telemetry.failed.fields.serial')}>{row.serial ?? '—'}</LabeledValue>
             <LabeledValue label={t('telemetry.fields.topic')}>{row.topic ?? '—'}</LabeledValue>
-            <LabeledValue label={t('telemetry.failed.fields.detail')}>{row.detail ?? '—'}</LabeledValue>
+            <LabeledValue label={t('telemetry.failed.fields.detail')}>{detailText(row)}</LabeledValue>
             <LabeledValue label={t('telemetry.failed.fields.measureIndex')}>
               {row.measureIndex ?? '—'}
             </LabeledValue>

@@ -16,6 +16,7 @@ import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { SearchInput } from '../../../ui/SearchInput';
 import { useFailedMeasuresQuery } from '../api';
 import { FailedMeasureModal } from '../components/FailedMeasureModal';
+import { useFailureDetailText } from '../failure-detail';
 import { reasonKey } from '../payload';
 
 type Order = (typeof failedMeasureOrderFields)[number];
@@ -36,6 +37,7 @@ export function MeasuresFailedPage() {
   const query = useFailedMeasuresQuery({ ...listQueryParams(list), reason, serial, from, to });
   const [open, setOpen] = useState<string | null>(null);
   const reasonText = (r: string) => t(reasonKey(r), { defaultValue: r });
+  const detailText = useFailureDetailText();
 
   const columns: DataTableColumn<FailedMeasure>[] = [
     {
@@ -73,8 +75,8 @@ export function MeasuresFailedPage() {
       accessor: 'detail',
       title: t('telemetry.failed.fields.detail'),
       render: (row) => (
-        <Text size="sm" lineClamp={2}>
-          {row.detail ?? '—'}
+        <Text size="sm" lineClamp={2} title={row.detail ?? undefined}>
+          {detailText(row)}
         </Text>
       ),
     },
