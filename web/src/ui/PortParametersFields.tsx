@@ -22,6 +22,8 @@ export interface PortParametersFieldsProps {
   unit?: string;
 }
 
+const helpBelow: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
+
 /** One port's device parameters: the fields every port has plus those of its type (docs/MEASURES.md). */
 export function PortParametersFields({ port, values, form, path, unit }: PortParametersFieldsProps) {
   const { t } = useTranslation();
@@ -36,7 +38,7 @@ export function PortParametersFields({ port, values, form, path, unit }: PortPar
       ? {
           description: t(`points.port.help.${field}`),
           // help under the input, so the inputs of a row line up
-          inputWrapperOrder: ['label', 'input', 'description', 'error'] as const,
+          inputWrapperOrder: helpBelow,
         }
       : {}),
   });
