@@ -90,6 +90,7 @@ async function main(): Promise<void> {
       smtpUrl: env.SMTP_URL,
       allowPrivateWebhooks: env.WEBHOOK_ALLOW_PRIVATE,
       retentionDays: env.NOTIFICATION_RETENTION_DAYS,
+      publicUrl: publicUrl(env),
     });
     for (const job of notifying.jobs()) scheduler.add(job);
     // resolves after the runs due at start: the partitions exist before ingestion begins

@@ -25,10 +25,12 @@ export function createNotifying(options: {
   allowPrivateWebhooks?: boolean;
   /** NOTIFICATION_RETENTION_DAYS */
   retentionDays?: number;
+  /** PUBLIC_URL: alert e-mails link to the alert's detail in the web app. */
+  publicUrl?: string;
 }) {
   const { database, events, log } = options;
   const mail = createMailTransport({ db: database.db, smtpUrl: options.smtpUrl, log });
-  const router = createRouter({ database, events });
+  const router = createRouter({ database, events, publicUrl: options.publicUrl });
   const worker = createDeliveryWorker({
     database,
     events,

@@ -47,7 +47,13 @@ type Kind = 'firing' | 'resolved' | 'escalation';
 /** Levels that quiet hours hold; DANGER and NO_TRANSMISSION always pass. */
 const quietLevels = new Set(['WARNING', 'OUT_OF_RANGE']);
 
-export function createRouter(options: { database: Database; events: EventPublisher; now?: () => Date }) {
+export function createRouter(options: {
+  database: Database;
+  events: EventPublisher;
+  now?: () => Date;
+  /** The web app's address: an alert's e-mail links to its detail there (docs/ALERTS.md "Alert detail"). */
+  publicUrl?: string;
+}) {
   const { database, events } = options;
   const now = options.now ?? (() => new Date());
   const transact = transactor(database.db, events);
@@ -125,7 +131,8 @@ export function createRouter(options: { database: Database; events: EventPublish
       });
       if (!held) afterCommit(tx, 'notification.created', { notificationId, userId: recipient.id });
       if (email) {
-        const mail = notificationMail(recipient, text, recipient.language);
+        const link = options.publicUrl && `${options.publicUrl}/app/operation/alerts/${alert.id}`;
+        const mail = notificationMail(recipient, text, recipient.language, link || undefined);
         if (
           await insertDelivery(tx, {
             ...common,

@@ -157,18 +157,20 @@ export function incidentText(
   };
 }
 
-/** The e-mail of a notification. */
+/** The e-mail of a notification; `link` (an alert's detail in the web app) closes its text when given. */
 export function notificationMail(
   to: { email: string; name: string },
   text: { title: string; body: string },
   lang: Language,
+  link?: string,
 ) {
+  const see = link ? (lang === 'en' ? `\n\nSee the alert: ${link}` : `\n\nVer la alerta: ${link}`) : '';
   return {
     to: to.email,
     subject: `Aforo · ${text.title}`,
     text:
       lang === 'en'
-        ? `Hello ${to.name},\n\n${text.body}\n\nAforo`
-        : `Hola, ${to.name}:\n\n${text.body}\n\nAforo`,
+        ? `Hello ${to.name},\n\n${text.body}${see}\n\nAforo`
+        : `Hola, ${to.name}:\n\n${text.body}${see}\n\nAforo`,
   };
 }

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertDetail } from '@aforo/contracts/alerts';
-import { alerts } from '../../db/schema';
+import { alerts, mailOutbox } from '../../db/schema';
 import { createEventBus, type EventBus } from '../../events/event-bus';
 import { createMailTransport } from '../../mail/mail-transport';
 import { createRouter } from '../../notifying/router';
@@ -145,8 +145,12 @@ describe('GET /api/alerts/{id}', () => {
       .update(alerts)
       .set({ count: 3, lastAt: at('2026-03-01T10:30:00Z'), lastValue: 5.6 })
       .where(eq(alerts.id, id));
-    expect(await createRouter({ database: server.database, events }).route(id)).toBeGreaterThan(0);
+    const publicUrl = 'https://aforo.example';
+    expect(await createRouter({ database: server.database, events, publicUrl }).route(id)).toBeGreaterThan(0);
     await worker.runOnce();
+    // the e-mail links to this detail
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, emails.operator));
+    expect(mail!.text).toContain(`\n\nVer la alerta: ${publicUrl}/app/operation/alerts/${id}\n\nAforo`);
     d = await detail(id, 'admin');
     expect(kinds(d)).toEqual(['opened', 'repeated']);
     expect(d.timeline[1]).toMatchObject({ at: '2026-03-01T10:30:00.000Z', value: 5.6, count: 3 });
