@@ -38,17 +38,16 @@ export function useAlertDetailQuery(id: string) {
 }
 
 const hourMs = 3_600_000;
-/** Before the opening and after the clearing (or now), the chart shows this much: the build-up and the recovery. */
-export const seriesMarginMs = 6 * hourMs;
 
-/** The chart's range around an alert: from 6 h before it opened to 6 h after it cleared (an active one: now). */
+/**
+ * The chart's range around an alert: as long again as the alert lasted (at least 1 h, at most a day)
+ * before it opened — the build-up — and after it cleared — the recovery —, never past now.
+ */
 export function alertSeriesRange(alert: Pick<Alert, 'openedAt' | 'clearedAt'>, now: number) {
   const opened = Date.parse(alert.openedAt);
   const end = alert.clearedAt ? Date.parse(alert.clearedAt) : now;
-  return {
-    from: opened - seriesMarginMs,
-    to: Math.min(end + seriesMarginMs, Math.max(now, opened + hourMs)),
-  };
+  const margin = Math.min(24 * hourMs, Math.max(hourMs, end - opened));
+  return { from: opened - margin, to: Math.max(Math.min(end + margin, now), opened + hourMs) };
 }
 
 /**

@@ -12,8 +12,9 @@ import { pointPath } from '../use-alert-columns';
 const chartHeight = 300;
 
 /**
- * The series of the alert's port around it — from 6 h before it opened to 6 h after it cleared (or
- * now) — with the alert's span shaded in its level's colour: the point page's chart, for this range.
+ * The series of the alert's port around it (api.ts alertSeriesRange: before it opened and after it
+ * cleared, as long again as it lasted) with the alert's span shaded in its level's colour: the point
+ * page's chart, for this range.
  */
 export function AlertSeriesCard({ alert }: { alert: Alert }) {
   const { t } = useTranslation();

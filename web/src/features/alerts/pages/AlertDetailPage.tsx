@@ -127,7 +127,8 @@ export function AlertDetailPage() {
           <LabeledValue label={t('alerts.fields.lastAt')}>
             {time.dateTime(alert.lastAt)}
             <Text size="xs" c="dimmed">
-              {measured(alert.lastValue)} · {t('alerts.fields.times', { count: alert.count })}
+              {measured(alert.lastValue)}
+              {alert.count > 1 && ` · ${t('alerts.fields.times', { count: alert.count })}`}
             </Text>
           </LabeledValue>
           <LabeledValue label={t('alerts.detail.clearedAt')}>
