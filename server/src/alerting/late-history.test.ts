@@ -5,7 +5,14 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { alerts, logEntries, measurementPoints, notificationDeliveries, notifications } from '../db/schema';
+import {
+  alerts,
+  logEntries,
+  measurementPoints,
+  notificationDeliveries,
+  notifications,
+  seriesLatest,
+} from '../db/schema';
 import { createNotifying, type Notifying } from '../notifying/notifying';
 import { buildNotificationConfig, buildUser } from '../test/factories';
 import { silentLog, startIngestHarness, type IngestHarness } from '../test/ingest-harness';
@@ -171,10 +178,15 @@ describe('a late measure within the window rewrites the series’ history by mea
       deliveredBefore.filter((d) => d.startsWith(before[0]!.id)),
     );
     // the series' colour and memory follow: nothing open, the memory at t0+40
-    const [state] = (
-      await h.database.db.execute(sql`select state from alert_series_states where point_id = ${h.pointId}`)
-    ).rows as Array<{ state: { lastTs: number; open: string[] } }>;
-    expect(state!.state).toMatchObject({ lastTs: ms(t0, 40), open: [] });
+    const stored = (await h.database.db.execute(
+      sql`select state from alert_series_states where point_id = ${h.pointId}`,
+    )) as unknown as { rows: Array<{ state: { lastTs: number; open: string[] } }> };
+    expect(stored.rows[0]!.state).toMatchObject({ lastTs: ms(t0, 40), open: [] });
+    const [latest] = await h.database.db
+      .select()
+      .from(seriesLatest)
+      .where(eq(seriesLatest.pointId, h.pointId));
+    expect(latest!.alertLevel).toBe('OK');
     // the new alerts are in the history of changes (the engine's, no user)
     const entries = await h.database.db
       .select()
