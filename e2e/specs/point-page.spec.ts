@@ -60,7 +60,7 @@ test('the point page keeps its range in the URL and exports what its chart shows
     // the accents as UTF-8; in Spanish `;` between fields and a decimal comma
     expect(text.startsWith('\ufeff')).toBe(true);
     const lines = text.trim().split('\r\n');
-    expect(lines[0]).toBe('\ufeffts;value;min;max;count;flag');
+    expect(lines[0]).toBe('ts;value;min;max;count;flag');
     expect(lines.length).toBeGreaterThan(1);
     expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2};-?\d+(,\d{1,3})?;/);
 
