@@ -20,6 +20,8 @@ export interface ValueLabels {
   number(value: number): string;
   /** A translated name for a field's value (states, types, kinds), or null to show it as it is. */
   fieldValue(field: string, value: string): string | null;
+  /** A translated name for a key inside a field's value (a port parameter's), or null. */
+  fieldKey(field: string, key: string): string | null;
 }
 
 const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -39,9 +41,28 @@ function scalar(value: unknown, labels: ValueLabels, field: string): string {
   return JSON.stringify(value);
 }
 
-function keyLabel(key: string, labels: ValueLabels): string {
+function keyLabel(key: string, labels: ValueLabels, field: string): string {
   if (key === 'global') return labels.global;
-  return labels.name(key) ?? labels.company(key) ?? key;
+  return labels.fieldKey(field, key) ?? labels.name(key) ?? labels.company(key) ?? key;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * What changed between two values: inside objects (a point's parameters by port, a user's roles by
+ * company) only the keys whose values differ, a missing key reading as empty; anything else whole.
+ */
+export function changedParts(before: unknown, after: unknown): [unknown, unknown] {
+  if (!isPlainObject(before) || !isPlainObject(after)) return [before, after];
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (same(before[key], after[key])) continue;
+    [b[key], a[key]] = changedParts(before[key] ?? null, after[key] ?? null);
+  }
+  return [b, a];
 }
 
 /** The lines that show one value: one line for scalars and lists, one per key for objects. */
@@ -53,7 +74,7 @@ export function describeValue(value: unknown, labels: ValueLabels, field = ''): 
     const entries = Object.entries(value as Record<string, unknown>);
     if (entries.length === 0) return ['—'];
     return entries.map(
-      ([key, item]) => `${keyLabel(key, labels)}: ${describeValue(item, labels, field).join(', ')}`,
+      ([key, item]) => `${keyLabel(key, labels, field)}: ${describeValue(item, labels, field).join(', ')}`,
     );
   }
   return [scalar(value, labels, field)];

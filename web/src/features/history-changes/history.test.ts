@@ -4,7 +4,7 @@ import { deviceStates } from '@aforo/contracts/device-states';
 import { entityTypes, logActions } from '@aforo/contracts/log-entries';
 import { userStates } from '@aforo/contracts/users';
 import { resources } from '../../locales';
-import { describeValue } from './change-values';
+import { changedParts, describeValue } from './change-values';
 import type { ValueLabels } from './change-values';
 import { fieldLabel, fieldLabelKeys } from './field-labels';
 import { dayToIso, historyQueryParams } from './history-filters';
@@ -20,6 +20,7 @@ const labels: ValueLabels = {
   dateTime: (iso) => `at ${iso}`,
   number: (value) => `#${value}`,
   fieldValue: (field, value) => (field === 'state' && value === 'Created' ? 'Created (translated)' : null),
+  fieldKey: (field, key) => (field === 'parameters' && key === 'active' ? 'Active' : null),
 };
 
 describe('history filters', () => {
@@ -75,6 +76,19 @@ describe('describeValue', () => {
       describeValue({ 'c-1': ['ROLE_ADMIN_CLIENTE'], global: ['ROLE_ADMIN'], other: [] }, labels),
     ).toEqual(['Canal del Norte S.A.: «ROLE_ADMIN_CLIENTE»', 'Global profile: «ROLE_ADMIN»', 'other: —']);
     expect(describeValue({ 'c-2': ['ROLE_USER'] }, labels)).toEqual(['Aguas de Levante S.L.: «ROLE_USER»']);
+  });
+
+  it('keeps of two objects only the keys that changed, an absent key reading as empty', () => {
+    const before = { ai1: { label: 'Río', operation_mode: 'level' }, ai2: { label: 'Lluvia' } };
+    const after = {
+      ai1: { label: 'Río', operation_mode: 'level', active: true, alert_upper: null },
+      ai2: { label: 'Lluvia' },
+    };
+    const [b, a] = changedParts(before, after);
+    expect([b, a]).toEqual([{ ai1: { active: null } }, { ai1: { active: true } }]);
+    expect(describeValue(a, labels, 'parameters')).toEqual(['ai1: Active: Yes']);
+    expect(changedParts({ x: null }, {})).toEqual([{}, {}]);
+    expect(changedParts([1], [2])).toEqual([[1], [2]]);
   });
 
   it('shows ids by the names the server read, numbers through the formatter', () => {

@@ -43,6 +43,11 @@ export function useValueLabels(): EntryLabels {
           const key = valueCodeKey(entityType, field, value);
           return key && exists(key) ? t(key) : null;
         },
+        // a point's port parameters by the labels of the point form's port fields
+        fieldKey: (field, key) =>
+          field === 'parameters' && exists(`points.port.fields.${key}`)
+            ? t(`points.port.fields.${key}`)
+            : null,
       }),
       field: (entityType, field) => fieldLabel(entityType, field, exists, (key) => t(key)),
     };

@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LogEntry } from '@aforo/contracts/log-entries';
-import { describeValue } from '../change-values';
+import { changedParts, describeValue } from '../change-values';
 import type { EntryLabels } from '../use-value-labels';
 
 export interface ChangesTableProps {
@@ -9,10 +9,16 @@ export interface ChangesTableProps {
   labels: EntryLabels;
 }
 
+const isEmptyObject = (value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+
 /** The changed fields of one entry: field | before | after. */
 export function ChangesTable({ entry, labels: entryLabels }: ChangesTableProps) {
   const { t } = useTranslation();
-  const fields = Object.entries(entry.changes);
+  // a field whose objects differ only by empty keys (null written where nothing was) says nothing
+  const fields = Object.entries(entry.changes)
+    .map(([field, [before, after]]) => [field, changedParts(before, after)] as const)
+    .filter(([, [before, after]]) => !(isEmptyObject(before) && isEmptyObject(after)));
   const labels = entryLabels.values(entry);
   if (fields.length === 0) {
     return (
