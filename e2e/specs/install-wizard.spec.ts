@@ -46,5 +46,5 @@ test('the install wizard saves a port parameter to the point, which its page the
   // the point's page shows the value in its parameters table
   await page.goto(`/app/operation/points/${point.id}`);
   const row = page.getByRole('row', { name: /Límite superior de aviso/ }).first();
-  await expect(row).toContainText('4.5 m');
+  await expect(row).toContainText('4,5 m');
 });

@@ -29,7 +29,7 @@ export function AlertTuningFields({ form, pointId }: AlertTuningFieldsProps) {
     max: 100,
     allowDecimal: false,
     rightSection: t('points.tuning.measures'),
-    rightSectionWidth: 84,
+    rightSectionWidth: 96,
   };
   const field = (name: (typeof tuningFields)[number], extra: Record<string, unknown> = {}) => (
     <NumberInput
