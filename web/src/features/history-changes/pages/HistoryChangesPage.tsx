@@ -103,9 +103,17 @@ export function HistoryChangesPage() {
     {
       accessor: 'action',
       title: t('history.action'),
-      width: 130,
+      width: 150,
       render: (entry) => (
-        <Badge variant="light" color={actionColours[entry.action] ?? 'orange'} tt="none">
+        // long action names ("Clave de aprovisionamiento generada") wrap rather than lose their end
+        <Badge
+          variant="light"
+          color={actionColours[entry.action] ?? 'orange'}
+          tt="none"
+          h="auto"
+          py={2}
+          styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+        >
           {label('actions', entry.action)}
         </Badge>
       ),
