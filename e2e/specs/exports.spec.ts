@@ -10,6 +10,8 @@ import ExcelJS from 'exceljs';
 import { apiToken, openSignedIn } from './helpers';
 
 const who = 'admin-cliente.norte@demo.aforo.dev';
+// E2E_SCREENSHOTS=1 also saves the screens of docs/screenshots/exports-*.png
+const shots = process.env.E2E_SCREENSHOTS ? '../docs/screenshots' : null;
 const pointName = 'Ebro en Zaragoza (Puente de Piedra)';
 
 async function pointId(page: Page): Promise<string> {
@@ -44,9 +46,11 @@ async function sheetOf(body: Buffer) {
   return book.worksheets[0]!;
 }
 
-async function chartExport(page: Page, card: Locator, button: string, item: 'CSV' | 'XLSX') {
+async function chartExport(page: Page, card: Locator, button: string, item: 'CSV' | 'XLSX', shot?: string) {
   return downloaded(page, async () => {
     await card.getByRole('button', { name: button }).click();
+    await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
+    if (shots && shot) await page.screenshot({ path: `${shots}/${shot}` });
     await page.getByRole('menuitem', { name: item }).click();
   });
 }
@@ -59,7 +63,7 @@ test("the point chart downloads the server's CSV and XLSX, in Spanish and in Eng
   const card = page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name: 'Evolución' }) });
   await expect(card.getByRole('button', { name: 'Exportar' })).toBeEnabled();
 
-  const csv = await chartExport(page, card, 'Exportar', 'CSV');
+  const csv = await chartExport(page, card, 'Exportar', 'CSV', 'exports-chart-menu-es.png');
   expect(csv.file.suggestedFilename()).toMatch(
     /^Ebro-en-Zaragoza-Puente-de-Piedra_\w+_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/,
   );
@@ -104,7 +108,12 @@ test('the measures screen downloads an XLSX the server wrote', async ({ page }) 
   await openSignedIn(page, who, `/app/operation/measures?pointId=${id}`);
   await page.getByRole('button', { name: 'Exportar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Exportar a CSV o XLSX' });
+  // Spanish spreadsheets: `;` and a decimal comma to start with
+  await expect(dialog.getByRole('combobox', { name: 'Separador decimal' })).toHaveValue('Coma (1,5)');
+  if (shots) await page.screenshot({ path: `${shots}/exports-dialog-csv-es.png` });
   await dialog.getByText('XLSX (Excel)').click();
+  await expect(dialog.getByRole('combobox', { name: 'Separador decimal' })).toBeHidden();
+  if (shots) await page.screenshot({ path: `${shots}/exports-dialog-xlsx-es.png` });
   const { file, body } = await downloaded(page, () =>
     dialog.getByRole('button', { name: 'Descargar' }).click(),
   );
@@ -117,4 +126,11 @@ test('the measures screen downloads an XLSX the server wrote', async ({ page }) 
   expect(sheet.getRow(2).getCell(4).value).toBe(pointName);
   expect(typeof sheet.getRow(2).getCell(8).value).toBe('number');
   await expect(page.getByText('Se descargó measures.xlsx')).toBeVisible();
+
+  await useLanguage(page, 'en');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const english = page.getByRole('dialog', { name: 'Export to CSV or XLSX' });
+  await expect(english.getByRole('combobox', { name: 'Decimal mark' })).toHaveValue('Point (1.5)');
+  await expect(english.getByRole('combobox', { name: 'Column separator' })).toHaveValue('Comma (,)');
+  if (shots) await page.screenshot({ path: `${shots}/exports-dialog-csv-en.png` });
 });

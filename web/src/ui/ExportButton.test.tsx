@@ -79,7 +79,7 @@ describe('ExportButton', () => {
     await user.click(await screen.findByRole('button', { name: 'Exportar' }));
     const dialog = await screen.findByRole('dialog', { name: 'Exportar a CSV o XLSX' });
     expect(within(dialog).getByRole('combobox', { name: 'Separador de columnas' })).toHaveValue(
-      'Punto y coma (;) — hojas de cálculo con coma decimal',
+      'Punto y coma (;) — Excel con coma decimal',
     );
     expect(within(dialog).getByRole('combobox', { name: 'Separador decimal' })).toHaveValue('Coma (1,5)');
     await user.click(within(dialog).getByText('XLSX (Excel)'));
