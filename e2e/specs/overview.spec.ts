@@ -21,6 +21,10 @@ test.afterEach(async ({ request }) => adminOnProvider(request));
 
 test('provider staff see every client company on the overview and switch to one', async ({ page }) => {
   await adminOnProvider(page.request);
+  // the network view off (it is on by default for provider staff: network-view.spec.ts)
+  await page.addInitScript(() =>
+    localStorage.setItem('aforo.network', JSON.stringify({ all: false, companyFilter: null })),
+  );
   await openSignedIn(page, 'admin@demo.aforo.dev', '/app');
   const companies = page.getByRole('table', { name: 'Empresas cliente' });
   await expect(companies).toBeVisible();

@@ -6,9 +6,9 @@
  */
 import 'leaflet/dist/leaflet.css';
 import './points-map.css';
-import { MapContainer, TileLayer } from 'react-leaflet';
+import { MapContainer, TileLayer, useMap } from 'react-leaflet';
 import type { LatLngBoundsExpression } from 'leaflet';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { MapPoint, MapTiles } from '@aforo/contracts/map';
 import { ClusteredMarkers } from './ClusteredMarkers';
 
@@ -33,6 +33,21 @@ function boundsOf(points: MapPoint[]): LatLngBoundsExpression | undefined {
   ];
 }
 
+/**
+ * Leaflet measures its container once: when the page around it settles later (a table above loading,
+ * a scrollbar appearing) it would keep drawing for the old size and hide points it thinks are outside.
+ */
+function FollowContainerSize() {
+  const map = useMap();
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
 export function PointsMap({ points, tiles, height, popup }: PointsMapProps) {
   const bounds = boundsOf(points);
   return (
@@ -45,6 +60,7 @@ export function PointsMap({ points, tiles, height, popup }: PointsMapProps) {
         zoom={bounds ? undefined : 5}
         style={{ height, width: '100%', background: '#e8eef3', borderRadius: 8 }}
       >
+        <FollowContainerSize />
         {tiles.url && <TileLayer url={tiles.url} attribution={tiles.attribution} />}
         <ClusteredMarkers points={points} popup={popup} />
       </MapContainer>

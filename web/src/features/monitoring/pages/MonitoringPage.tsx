@@ -74,6 +74,7 @@ export function MonitoringPage() {
           {
             accessor: 'companyName',
             title: t('monitoring.company'),
+            width: 170,
             render: (row: MonitoringRow) => <Text size="sm">{row.companyName}</Text>,
           },
         ]
@@ -98,6 +99,8 @@ export function MonitoringPage() {
       accessor: 'level',
       title: t('monitoring.level'),
       sortable: true,
+      // the longest level ("Sin transmisión") whole, never cut
+      width: 160,
       render: (row) => <PointLevelBadge level={row.level} />,
     },
   ];

@@ -18,8 +18,8 @@ import { useOverviewCompaniesQuery } from '../api';
 const listOptions: ListUrlOptions<'name'> = { orders: ['name'], defaultOrder: 'name', defaultDir: 'ASC' };
 
 /**
- * The network's figures per company (docs/WEB.md "All companies"): points by level, open alerts,
- * points transmitting today, devices out of service. In the network view a click filters the screens
+ * The network's figures per company (docs/WEB.md "All companies"): points by level (Danger among
+ * them), open alerts, points transmitting today, devices out of service. In the network view a click filters the screens
  * to that company; on the provider company (network view off) it switches to it.
  */
 export function CompaniesOverview() {
@@ -44,11 +44,13 @@ export function CompaniesOverview() {
     {
       accessor: 'companyName',
       title: t('overview.company'),
+      noWrap: true,
       render: (row) => <Text fw={500}>{row.companyName}</Text>,
     },
     {
       accessor: 'points',
       title: t('overview.pointsByLevel'),
+      noWrap: true,
       render: (row) => (
         <Group gap={4} wrap="nowrap">
           <Text size="sm" w={36}>
@@ -59,6 +61,7 @@ export function CompaniesOverview() {
             .map((level) => (
               <Tooltip key={level} label={levelLabel(level)}>
                 <Badge
+                  style={{ flexShrink: 0 }}
                   color={level === 'NO_DATA' ? 'gray' : alertColours[level]}
                   autoContrast
                   radius="sm"
@@ -73,7 +76,6 @@ export function CompaniesOverview() {
       ),
     },
     { accessor: 'openAlerts', title: t('overview.openAlerts'), textAlign: 'right' },
-    { accessor: 'openDanger', title: t('overview.openDanger'), textAlign: 'right' },
     {
       accessor: 'transmittingToday',
       title: t('overview.transmittingShort'),
@@ -89,7 +91,14 @@ export function CompaniesOverview() {
     },
     {
       accessor: 'devicesOutOfService',
-      title: t('overview.outOfServiceShort'),
+      title: (
+        <Stack gap={0}>
+          <span>{t('overview.outOfServiceShort')}</span>
+          <Text size="xs" c="dimmed">
+            {t('overview.outOfServiceSplit')}
+          </Text>
+        </Stack>
+      ),
       render: (row) =>
         t('overview.outOfServiceCounts', {
           under: row.devicesOutOfService.under24h,
