@@ -32,11 +32,13 @@ beforeAll(async () => {
       .where(eq(measurementPoints.companyId, company))
       .orderBy(asc(measurementPoints.name))
       .limit(2);
-    [layerOf[company]] = await db
+    const [layer] = await db
       .select({ id: layers.id, name: layers.name })
       .from(layers)
       .where(eq(layers.companyId, company))
       .limit(1);
+    if (!layer) throw new Error(`the demo company ${company} has no layer`);
+    layerOf[company] = layer;
   }
   for (const email of [adminNorte, adminLevante, provider]) tokens[email] = await server.login(email);
 });
