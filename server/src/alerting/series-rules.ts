@@ -55,6 +55,38 @@ export interface RulePoint {
   deadband?: number | null;
 }
 
+/** The point row's columns the rules read, as drizzle names them (measurement_points). */
+export interface RulePointRow {
+  alertValue: number | null;
+  warningValue: number | null;
+  groundLevel: number | null;
+  invertLevel: number | null;
+  alertFlat: boolean;
+  defaultAmountMeasuresFlat: number;
+  defaultAmountGapMeasureExceed: number;
+  transmissionTime: number;
+  kind: string;
+  alertOnDelay: number;
+  alertOffDelay: number;
+  alertDeadband: number | null;
+}
+
+/** A point row as the rules read it: the demo's replay of its history and the tuning preview use it. */
+export const rulePointOf = (row: RulePointRow): RulePoint => ({
+  alertValue: row.alertValue,
+  warningValue: row.warningValue,
+  groundLevel: row.groundLevel,
+  invertLevel: row.invertLevel,
+  alertFlat: row.alertFlat,
+  defaultAmountMeasuresFlat: row.defaultAmountMeasuresFlat,
+  defaultAmountGapMeasureExceed: row.defaultAmountGapMeasureExceed,
+  transmissionTime: row.transmissionTime,
+  kind: row.kind,
+  onDelay: row.alertOnDelay,
+  offDelay: row.alertOffDelay,
+  deadband: row.alertDeadband,
+});
+
 /** The port parameter fields the rules read (contracts PortParameters, possibly absent). */
 export interface RulePort {
   type?: string | null;

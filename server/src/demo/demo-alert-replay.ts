@@ -9,27 +9,10 @@
 import { sql } from 'drizzle-orm';
 import { alertTypeLevel, type AlertType } from '@aforo/contracts/alert-types';
 import type { Db } from '../db/client';
-import type { measurementPoints } from '../db/schema';
 import { emptySeriesState, evaluateSeries, type Sample, type SeriesState } from '../alerting/evaluator';
 import { seriesRules, type RulePoint, type RulePort, type SeriesRules } from '../alerting/series-rules';
 
 const p = sql.param;
-
-/** The point columns the rules read. */
-export const rulePointOf = (row: typeof measurementPoints.$inferSelect): RulePoint => ({
-  alertValue: row.alertValue,
-  warningValue: row.warningValue,
-  groundLevel: row.groundLevel,
-  invertLevel: row.invertLevel,
-  alertFlat: row.alertFlat,
-  defaultAmountMeasuresFlat: row.defaultAmountMeasuresFlat,
-  defaultAmountGapMeasureExceed: row.defaultAmountGapMeasureExceed,
-  transmissionTime: row.transmissionTime,
-  kind: row.kind,
-  onDelay: row.alertOnDelay,
-  offDelay: row.alertOffDelay,
-  deadband: row.alertDeadband,
-});
 
 export interface ReplayedAlert {
   companyId: string;

@@ -10,30 +10,14 @@ import {
   type AlertReplayInputParsed,
 } from '@aforo/contracts/alert-replay';
 import { replayThresholds } from '../../alerting/replay';
-import type { RulePoint, RulePort } from '../../alerting/series-rules';
+import { rulePointOf, type RulePoint, type RulePort } from '../../alerting/series-rules';
 import { assertCan, createAccess } from '../../core/access';
 import { NotFoundError } from '../../core/errors';
 import { type RequestContext, viewerOf } from '../../core/request-context';
 import type { Deps } from '../../deps';
-import { createAlertReplayRepository, type ReplayPointRecord } from './alert-replay.repository';
+import { createAlertReplayRepository } from './alert-replay.repository';
 
 const dayMs = 86_400_000;
-
-/** The point as the engine's rules read it (alerting/alerting.repository.ts loadSeriesContexts). */
-const rulePointOf = (row: ReplayPointRecord): RulePoint => ({
-  alertValue: row.alertValue,
-  warningValue: row.warningValue,
-  groundLevel: row.groundLevel,
-  invertLevel: row.invertLevel,
-  alertFlat: row.alertFlat,
-  defaultAmountMeasuresFlat: row.defaultAmountMeasuresFlat,
-  defaultAmountGapMeasureExceed: row.defaultAmountGapMeasureExceed,
-  transmissionTime: row.transmissionTime,
-  kind: row.kind,
-  onDelay: row.alertOnDelay,
-  offDelay: row.alertOffDelay,
-  deadband: row.alertDeadband,
-});
 
 export function createAlertReplayService({ db }: Deps) {
   const repo = createAlertReplayRepository(db);
