@@ -56,20 +56,11 @@ export interface RulePoint {
 }
 
 /** The point row's columns the rules read, as drizzle names them (measurement_points). */
-export interface RulePointRow {
-  alertValue: number | null;
-  warningValue: number | null;
-  groundLevel: number | null;
-  invertLevel: number | null;
-  alertFlat: boolean;
-  defaultAmountMeasuresFlat: number;
-  defaultAmountGapMeasureExceed: number;
-  transmissionTime: number;
-  kind: string;
+export type RulePointRow = Omit<RulePoint, 'onDelay' | 'offDelay' | 'deadband'> & {
   alertOnDelay: number;
   alertOffDelay: number;
   alertDeadband: number | null;
-}
+};
 
 /** A point row as the rules read it: the demo's replay of its history and the tuning preview use it. */
 export const rulePointOf = (row: RulePointRow): RulePoint => ({

@@ -10,23 +10,17 @@ import { sql } from 'drizzle-orm';
 import { alertTypeLevel, type AlertType } from '@aforo/contracts/alert-types';
 import type { Db } from '../db/client';
 import { emptySeriesState, evaluateSeries, type Sample, type SeriesState } from '../alerting/evaluator';
+import type { AlertFields } from '../alerting/recompute.repository';
 import { seriesRules, type RulePoint, type RulePort, type SeriesRules } from '../alerting/series-rules';
 
 const p = sql.param;
 
-export interface ReplayedAlert {
+/** An alert of the demo's history: the engine's fields (as the recompute stores them) and where it belongs. */
+export interface ReplayedAlert extends AlertFields {
   companyId: string;
   pointId: string;
   port: string;
   deviceId: string;
-  type: AlertType;
-  openedAt: number;
-  openedValue: number | null;
-  lastAt: number;
-  lastValue: number | null;
-  count: number;
-  clearedAt: number | null;
-  clearedValue: number | null;
 }
 
 interface Series {

@@ -1,10 +1,11 @@
 /** SQL for layers and the points they show. Every function takes the request scope first. */
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { LayerListQuery } from '@aforo/contracts/layers';
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
-import { layerPoints, layers, measurementPoints } from '../../db/schema';
+import { layerPoints, layers } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
+import { livePointIds } from '../../db/company-points';
 import { paged } from '../../db/paging';
 
 export type LayerRecord = typeof layers.$inferSelect;
@@ -74,20 +75,7 @@ export function createLayersRepository(db: Db) {
     },
 
     /** The ids among `ids` that are live points of the scope's company. */
-    async livePointIds(scope: Scope, ids: string[]): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select({ id: measurementPoints.id })
-        .from(measurementPoints)
-        .where(
-          and(
-            inArray(measurementPoints.id, ids),
-            inCompany(scope, measurementPoints.companyId),
-            isNull(measurementPoints.deletedAt),
-          ),
-        );
-      return rows.map((r) => r.id);
-    },
+    livePointIds: (scope: Scope, ids: string[]): Promise<string[]> => livePointIds(db, scope, ids),
 
     async insert(companyId: string, values: LayerValues): Promise<string> {
       const [row] = await db

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { paged } from '../../db/paging';
 import { layers, measurementPoints, notificationConfigs, userProfiles, users } from '../../db/schema';
 import { inCompany, type Scope } from '../../db/scope';
+import { livePointIds } from '../../db/company-points';
 import { containsText } from '../../db/search';
 
 export type ConfigRecord = typeof notificationConfigs.$inferSelect;
@@ -141,20 +142,7 @@ export function createNotificationConfigsRepository(db: Db) {
     },
 
     /** Of `ids`, the company's points (not deleted). */
-    async pointsInCompany(scope: Scope, ids: string[]): Promise<string[]> {
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select({ id: measurementPoints.id })
-        .from(measurementPoints)
-        .where(
-          and(
-            inArray(measurementPoints.id, ids),
-            inCompany(scope, measurementPoints.companyId),
-            isNull(measurementPoints.deletedAt),
-          ),
-        );
-      return rows.map((r) => r.id);
-    },
+    pointsInCompany: (scope: Scope, ids: string[]): Promise<string[]> => livePointIds(db, scope, ids),
 
     /** Of `ids`, the company's layers. */
     async layersInCompany(scope: Scope, ids: string[]): Promise<string[]> {
