@@ -71,7 +71,7 @@ const device = {
   technicalNotes: null,
   serialExternalSensor: null,
   state: 'Active',
-  location: 'Installed',
+  location: 'Empty',
   hasKey: true,
   lastSeenAt: '2026-11-21T09:45:00.000Z',
   lastBattery: 3.3449,
@@ -99,7 +99,7 @@ function shown(label: string): string {
 
 function renderPanel() {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(currentUserQueryKey, buildCurrentUser());
+  queryClient.setQueryData(currentUserQueryKey(null), buildCurrentUser());
   queryClient.setQueryData(queryKeys.devices.detail(deviceId), device);
   queryClient.setQueryData([...queryKeys.devices.all, 'history', deviceId], { rows: [], total: 0 });
   return renderWithProviders(
@@ -107,7 +107,7 @@ function renderPanel() {
       <PointFactsCard point={point} />
       <PointDeviceCard point={point} />
       <ReadingValue
-        latest={{ ts: '2026-11-21T09:45:00.000Z', value: 3.8870000000000005, flag: 1 }}
+        latest={{ port: 'ai1', ts: '2026-11-21T09:45:00.000Z', value: 3.8870000000000005, flag: 1 }}
         unit="m"
       />
     </>,
