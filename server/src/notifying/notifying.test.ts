@@ -6,6 +6,7 @@
  */
 import { createHash, createHmac } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import { formatNumber } from '@aforo/contracts/format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlertEngine, type AlertEngine } from '../alerting/alert-engine';
 import { alerts, mailOutbox, notificationConfigs, notificationDeliveries, notifications } from '../db/schema';
@@ -179,6 +180,16 @@ describe('a river crossing warning then danger', () => {
         alert: { id: alert.id, type: alert.type, pointId: h.pointId, state: 'open' },
         company: { id: h.companyId },
       });
+      // the human text in both languages, numbers with each language's decimal mark
+      const [es, en] = [formatNumber(alert.openedValue!, 'es'), formatNumber(alert.openedValue!, 'en')];
+      expect([es, en]).toEqual([en.replace('.', ','), es.replace(',', '.')]);
+      expect(es).toContain(','); // 3,1 and 4,2: a value with decimals
+      expect(body.text.es).toEqual({
+        title: `Alerta: ${alert.type === 'DANGER' ? 'Peligro' : 'Aviso'} · ${await pointName()}`,
+        body: expect.stringContaining(` ${es} m`),
+      });
+      expect(body.text.en.title).toMatch(/^Alert: /);
+      expect(body.text.en.body).toContain(` ${en} m`);
       expect(body.fingerprint).toBe(
         createHash('sha256')
           .update([h.pointId, 'ai1', alert.type, alert.openedAt.toISOString()].join('|'))

@@ -153,6 +153,10 @@ export function createRouter(options: {
         fingerprint: fingerprint(alert),
         alert: toAlert(alert, at),
         company: { id: alert.companyId, name: clock.name },
+        text: {
+          es: alertText(kind, alert, 'es', clock.timeZone),
+          en: alertText(kind, alert, 'en', clock.timeZone),
+        },
       };
       const id = await insertDelivery(tx, {
         companyId: alert.companyId,

@@ -1,5 +1,5 @@
 /**
- * The webhook channel (docs/ALERTS.md): a JSON POST of {status, fingerprint, alert, company, sentAt}
+ * The webhook channel (docs/ALERTS.md): a JSON POST of {status, fingerprint, alert, company, text, sentAt}
  * signed with HMAC-SHA256 of the exact body under the config's secret (X-Aforo-Signature:
  * sha256=<hex>), with the delivery's key as Idempotency-Key so a receiver can drop a retried copy.
  * 2xx is delivered; anything else, a redirect included (never followed), or no answer within the
@@ -12,6 +12,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { Alert } from '@aforo/contracts/alerts';
+import type { Language } from '@aforo/contracts/constants';
 import { isNonPublicHost, isPublicAddress } from '../lib/ip-address';
 
 export interface WebhookPayload {
@@ -19,6 +20,11 @@ export interface WebhookPayload {
   fingerprint: string;
   alert: Alert;
   company: { id: string; name: string };
+  /**
+   * The notice as a person reads it (the in-app and e-mail text), in both languages with their
+   * number and date marks: a webhook has no recipient language, and a chat channel posts it as is.
+   */
+  text: Record<Language, { title: string; body: string }>;
 }
 
 /** Stable per alert: the same series, type and opening always give the same fingerprint. */
