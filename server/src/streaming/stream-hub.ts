@@ -8,6 +8,10 @@
  * Every message gets an id `<hub>.<seq>`; the last `replayMessages` of each company are kept, so a
  * client that reconnects with Last-Event-ID gets what it missed, or `resync` when that is gone (or the
  * id is another process's): then it refetches.
+ *
+ * Provider staff in the network view (docs/WEB.md "All companies") open a network stream: it gets the
+ * latest values and alerts of every company and the user's own notifications. Its reconnects are told
+ * to resync (what is kept is per company; a network client refetches its lists instead).
  */
 import { randomUUID } from 'node:crypto';
 import { maxStreamsPerUser, type StreamEventName } from '@aforo/contracts/stream';
@@ -22,6 +26,8 @@ import { latestOfPoints } from './stream.repository';
 export interface StreamConnection {
   userId: string;
   companyId: string;
+  /** Every company's messages (provider staff's network view); `companyId` is then only the caller's. */
+  network?: boolean;
   /** Writes one SSE message; false when the client is too far behind (the hub then closes it). */
   write(text: string): boolean;
   close(): void;
@@ -48,19 +54,26 @@ export function createStreamHub(options: {
   const hubId = randomUUID().slice(0, 8);
   let seq = 0;
   const byCompany = new Map<string, Set<StreamConnection>>();
+  const network = new Set<StreamConnection>();
   /** Companies without an open stream now, with when their last one closed. */
   const recentlyLeft = new Map<string, number>();
 
-  /** The companies whose messages are built: open streams, or closed moments ago. */
-  function followed(): string[] {
+  /** The companies whose messages are built: open streams, or closed moments ago; 'all' for a network stream. */
+  function followed(): string[] | 'all' {
     const cutoff = Date.now() - followAfterCloseMs;
     for (const [companyId, at] of recentlyLeft)
       if (at < cutoff) {
         recentlyLeft.delete(companyId);
         kept.delete(companyId);
       }
+    if (network.size > 0) return 'all';
     return [...byCompany.keys(), ...recentlyLeft.keys()];
   }
+  const follows = (companyId: string) => {
+    const companies = followed();
+    return companies === 'all' || companies.includes(companyId);
+  };
+  const nobodyListens = () => byCompany.size === 0 && recentlyLeft.size === 0 && network.size === 0;
   const kept = new Map<string, Kept[]>();
   const pendingPoints = new Set<string>();
   const pendingAlerts = new Set<string>();
@@ -81,6 +94,8 @@ export function createStreamHub(options: {
     kept.set(companyId, list);
     for (const connection of byCompany.get(companyId) ?? [])
       if (userId === null || connection.userId === userId) write(connection, text);
+    for (const connection of network)
+      if (userId === null || connection.userId === userId) write(connection, text);
   }
 
   function write(connection: StreamConnection, text: string) {
@@ -98,7 +113,7 @@ export function createStreamHub(options: {
     const alertIds = [...pendingAlerts];
     pendingPoints.clear();
     pendingAlerts.clear();
-    if (companies.length === 0) return;
+    if (companies !== 'all' && companies.length === 0) return;
     const latest = await latestOfPoints(db, points, companies);
     const rowsByCompany = new Map<string, typeof latest>();
     for (const row of latest)
@@ -116,11 +131,12 @@ export function createStreamHub(options: {
       });
     const now = new Date();
     for (const row of await alertsRepo.findManyAcrossCompanies(alertIds))
-      if (companies.includes(row.companyId)) send(row.companyId, 'alert', toAlert(row, now));
+      if (companies === 'all' || companies.includes(row.companyId))
+        send(row.companyId, 'alert', toAlert(row, now));
   }
 
   function schedule() {
-    if (timer || followed().length === 0) return;
+    if (timer || nobodyListens()) return;
     timer = setTimeout(() => {
       flush().catch((err: unknown) => log.warn({ err }, 'stream flush failed'));
     }, flushMs);
@@ -129,12 +145,12 @@ export function createStreamHub(options: {
   const offs = [
     events.on('series.changed', ({ pointIds }) => {
       // nobody followed: nothing gathered (the sets stay bounded by what one flush reads)
-      if (byCompany.size === 0 && recentlyLeft.size === 0) return;
+      if (nobodyListens()) return;
       for (const id of pointIds) pendingPoints.add(id);
       schedule();
     }),
     events.on('alert.changed', ({ alertId }) => {
-      if (byCompany.size === 0 && recentlyLeft.size === 0) return;
+      if (nobodyListens()) return;
       pendingAlerts.add(alertId);
       schedule();
     }),
@@ -142,14 +158,14 @@ export function createStreamHub(options: {
     events.on('notification.created', async ({ notificationId, userId }) => {
       if (!followsUser(userId)) return;
       const row = await notificationsRepo.findShown(notificationId);
-      if (row && followed().includes(row.companyId))
-        hub.notify(row.companyId, row.userId, toNotification(row));
+      if (row && follows(row.companyId)) hub.notify(row.companyId, row.userId, toNotification(row));
     }),
   ];
 
   /** Whether this hub holds (or held moments ago) a stream of the user, in any company. */
   function followsUser(userId: string): boolean {
     if (recentlyLeft.size > 0) return true;
+    for (const c of network) if (c.userId === userId) return true;
     for (const set of byCompany.values()) for (const c of set) if (c.userId === userId) return true;
     return false;
   }
@@ -157,6 +173,13 @@ export function createStreamHub(options: {
   const hub = {
     /** Registers a connection; replays what it missed after `lastEventId`, or tells it to resync. */
     open(connection: StreamConnection, lastEventId: string | undefined) {
+      if (connection.network === true) {
+        const mine = [...network].filter((c) => c.userId === connection.userId);
+        if (mine.length >= maxStreamsPerUser) mine[0]!.close();
+        network.add(connection);
+        if (lastEventId !== undefined) write(connection, format(`${hubId}.${seq}`, 'resync', {}));
+        return;
+      }
       const set = byCompany.get(connection.companyId) ?? new Set();
       const mine = [...set].filter((c) => c.userId === connection.userId);
       if (mine.length >= maxStreamsPerUser) mine[0]!.close();
@@ -177,6 +200,7 @@ export function createStreamHub(options: {
       }
     },
     closeConnection(connection: StreamConnection) {
+      if (network.delete(connection)) return;
       const set = byCompany.get(connection.companyId);
       set?.delete(connection);
       if (set?.size === 0) {
@@ -188,12 +212,14 @@ export function createStreamHub(options: {
     notify(companyId: string, userId: string, data: { id: string } & Record<string, unknown>) {
       send(companyId, 'notification', data, userId);
     },
-    connections: () => [...byCompany.values()].reduce((n, s) => n + s.size, 0),
+    connections: () => [...byCompany.values()].reduce((n, s) => n + s.size, network.size),
     async close() {
       offs.forEach((off) => off());
       if (timer) clearTimeout(timer);
       for (const set of byCompany.values()) for (const c of set) c.close();
+      for (const c of network) c.close();
       byCompany.clear();
+      network.clear();
     },
   };
   return hub;

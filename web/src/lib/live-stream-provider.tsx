@@ -13,6 +13,7 @@ import type { StreamLatest } from '@aforo/contracts/stream';
 import type { ListPage } from './api';
 import { openLiveStream } from './live-stream';
 import type { LiveEvent, LiveStreamOptions } from './live-stream';
+import { useNetworkScope } from './network-scope';
 import { queryKeys } from './query-keys';
 import { sessionStore, useSession } from './session';
 
@@ -81,18 +82,22 @@ export interface UseLiveStreamOptions {
 }
 
 /**
- * Keeps the tab's stream open for the signed-in user in the current company: a new company opens a
- * new stream (without Last-Event-ID: its ids belong to the other company), sign-out closes it.
+ * Keeps the tab's stream open for the signed-in user in the current company (every company in the
+ * provider's network view): a new company or view opens a new stream (without Last-Event-ID: its
+ * ids belong to the other stream), sign-out closes it.
  * The token is read at every reconnection, so a refreshed token is used without closing the stream.
  */
 export function useLiveStream({ stream }: UseLiveStreamOptions = {}): void {
   const queryClient = useQueryClient();
   const signedIn = useSession((s) => s.token !== null);
   const companyId = useSession((s) => s.currentCompanyId);
+  // provider staff in the network view hear every company (GET /api/stream?scope=all)
+  const network = useNetworkScope().all;
   useEffect(() => {
     if (!signedIn || !companyId) return;
     const live = openLiveStream({
       ...stream,
+      url: stream?.url ?? (network ? '/api/stream?scope=all' : '/api/stream'),
       headers: () => {
         const session = sessionStore.getState();
         return {
@@ -106,7 +111,7 @@ export function useLiveStream({ stream }: UseLiveStreamOptions = {}): void {
     return () => live.stop();
     // the stream options are fixed for a tab's life
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [signedIn, companyId, queryClient]);
+  }, [signedIn, companyId, network, queryClient]);
 }
 
 /** Mount once in the signed-in shell. */

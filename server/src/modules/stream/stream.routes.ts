@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { streamHeartbeatSeconds } from '@aforo/contracts/stream';
+import { networkScopeQuery } from '@aforo/contracts/common/network-scope';
 import { safeText } from '@aforo/contracts/common/text';
 import { contextOf } from '../../http/request-context';
 import { authErrorResponses } from '../../http/responses';
@@ -18,8 +19,9 @@ export function streamRoutes(stream: StreamService): FastifyPluginAsyncZod {
         schema: {
           tags: ['stream'],
           summary:
-            'Server-Sent Events of the current company: latest, alert, notification, resync (contracts/src/stream.ts); resume with Last-Event-ID',
+            'Server-Sent Events of the current company (scope=all: every company, provider staff): latest, alert, notification, resync (contracts/src/stream.ts); resume with Last-Event-ID',
           headers: z.object({ 'last-event-id': safeText().max(100).optional() }),
+          querystring: z.object({ scope: networkScopeQuery.scope }),
           response: { ...authErrorResponses },
         },
       },
@@ -38,6 +40,7 @@ export function streamRoutes(stream: StreamService): FastifyPluginAsyncZod {
             close: () => raw.end(),
           },
           request.headers['last-event-id'],
+          request.query,
         );
         reply.hijack();
         raw.writeHead(200, {

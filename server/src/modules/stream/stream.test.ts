@@ -62,9 +62,9 @@ interface Message {
 }
 
 /** An open stream: collects its messages; `next(event)` waits (≤ 5 s) for the next of that name. */
-async function open(who: string, companyId: string, lastEventId?: string) {
+async function open(who: string, companyId: string, lastEventId?: string, query = '') {
   const controller = new AbortController();
-  const res = await fetch(`${base}/api/stream`, {
+  const res = await fetch(`${base}/api/stream${query}`, {
     headers: {
       authorization: `Bearer ${tokens[who]}`,
       'x-current-company': companyId,
@@ -209,5 +209,20 @@ describe('GET /api/stream', () => {
     // a company the user has no profile in does not exist for them
     const foreign = await open('user.levante@demo.aforo.dev', h.companyId);
     expect(foreign.res.status).toBe(404);
+  });
+
+  it("scope=all: provider staff hear every company's values (docs/WEB.md All companies); others are refused", async () => {
+    const levante = await companyIdByName(h.database.db, 'Aguas de Levante S.L.');
+    // the provider admin's current company is Levante; the values published are another company's
+    const staff = await open('admin@demo.aforo.dev', levante, undefined, '?scope=all');
+    expect(staff.res.status).toBe(200);
+    await publish(3);
+    const latest = await staff.next('latest');
+    expect(latest.data.rows).toEqual([expect.objectContaining({ pointId: h.pointId, port: 'ai1' })]);
+    staff.close();
+    const client = await open('user.levante@demo.aforo.dev', levante, undefined, '?scope=all');
+    expect(client.res.status).toBe(403);
+    const bad = await open('admin@demo.aforo.dev', levante, undefined, '?scope=every');
+    expect(bad.res.status).toBe(400);
   });
 });
