@@ -3,6 +3,10 @@
  * the reason for it. The limits are the product's (docs/REPORTS.md): a day is intermittent from the
  * first limit on and incorrect above the second, on any of three criteria.
  */
+import { z } from 'zod';
+import { idSchema } from './common/ids';
+import { isoDate } from './common/text';
+
 export const dayClasses = ['correct', 'intermittent', 'incorrect', 'no_transmission', 'excluded'] as const;
 export type DayClass = (typeof dayClasses)[number];
 
@@ -36,3 +40,68 @@ export interface DayReason {
   /** The limit the count reached: intermittentFrom, or incorrectAbove + 1 for incorrect. */
   limit: number;
 }
+
+/**
+ * The API of the daily summaries (docs/REPORTS.md, docs/API.md "Reports"):
+ * GET /api/daily-summaries?pointId&from&to — the point's days, each series a row.
+ */
+
+/** The longest range a daily-summary read or a report export covers (DR1000 beyond). */
+export const maxSummaryRangeDays = 366;
+
+export const dayClassSchema = z.enum(dayClasses);
+export const dayCriterionSchema = z.enum(dayCriteria);
+export const exclusionCauseSchema = z.enum(exclusionCauses);
+
+export const dayReasonSchema = z.object({
+  criterion: dayCriterionSchema,
+  count: z.number().int(),
+  limit: z.number().int(),
+});
+
+/** A value of the day with the instant it was measured (ISO 8601 UTC). */
+export const timedValueSchema = z.object({ value: z.number(), at: z.iso.datetime({ offset: true }) });
+export type TimedValue = z.infer<typeof timedValueSchema>;
+
+/** Whether a series sums its values over a day (a pulse series: rain in mm, volume in m³). */
+export const seriesTotals = ['rain', 'volume'] as const;
+export type SeriesTotal = (typeof seriesTotals)[number];
+
+export const dailySummarySchema = z.object({
+  pointId: idSchema,
+  /** The series; '' for a point with no series at all (a day with nothing to count). */
+  port: z.string(),
+  /** The local day of the company's time zone, YYYY-MM-DD. */
+  day: z.string(),
+  /** Whether the row is the point's main series: the one its class and operation % count. */
+  main: z.boolean(),
+  class: dayClassSchema,
+  reasons: z.array(dayReasonSchema),
+  exclusion: exclusionCauseSchema.nullable(),
+  count: z.number().int(),
+  expected: z.number().int(),
+  /** The day's length in hours: 24, or 23 / 25 on a DST change. */
+  hours: z.number(),
+  min: timedValueSchema.nullable(),
+  max: timedValueSchema.nullable(),
+  mean: z.number().nullable(),
+  first: timedValueSchema.nullable(),
+  last: timedValueSchema.nullable(),
+  outOfRange: z.number().int(),
+  jumps: z.number().int(),
+  longestEqualRun: z.number().int(),
+  /** Pulse series: the day's sum (mm of rain or m³); null for a level series. */
+  total: z.number().nullable(),
+  totalKind: z.enum(seriesTotals).nullable(),
+  computedAt: z.iso.datetime({ offset: true }),
+});
+export type DailySummary = z.infer<typeof dailySummarySchema>;
+
+export const dailySummariesQuerySchema = z.object({
+  pointId: idSchema,
+  from: isoDate(),
+  to: isoDate(),
+});
+export type DailySummariesQuery = z.infer<typeof dailySummariesQuerySchema>;
+
+export const dailySummariesSchema = z.object({ rows: z.array(dailySummarySchema) });
