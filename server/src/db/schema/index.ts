@@ -14,3 +14,4 @@ export * from './measures';
 export * from './job-runs';
 export * from './alerts';
 export * from './notifications';
+export * from './daily-summaries';
