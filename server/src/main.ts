@@ -13,6 +13,8 @@ import { demoAccounts, demoCompanies } from './demo/demo';
 import { createAlertEngine } from './alerting/alert-engine';
 import { announceLatestValues } from './ingestion/latest-announcer';
 import { silenceJob } from './alerting/silence-job';
+import { dailySummaryJob } from './reporting/daily-summary-job';
+import { createStaleMarker } from './reporting/stale-marker';
 import { createEventBus } from './events/event-bus';
 import { createNotifying } from './notifying/notifying';
 import { createMailWorker } from './mail/mail-worker';
@@ -82,6 +84,7 @@ async function main(): Promise<void> {
     const scheduler = createScheduler({ database, log });
     scheduler.add(partitionsJob(database.db, env.BACKFILL_DAYS, log));
     scheduler.add(silenceJob(database, events, log));
+    scheduler.add(dailySummaryJob(database.db));
     // alerts → notifications → deliveries (docs/ALERTS.md): routed on alert.changed, the queue worked here
     const notifying = createNotifying({
       database,
@@ -115,6 +118,9 @@ async function main(): Promise<void> {
       events,
     });
     closers.push(ingestion.close);
+    // late measures mark their computed day for recomputation where batches commit (docs/REPORTS.md)
+    const staleMarker = createStaleMarker({ db: database.db, events, log });
+    closers.push(async () => staleMarker.close());
     // alerts are evaluated where batches commit (docs/ALERTS.md); first what a crash left unevaluated
     if (env.ALERTS === 'on') {
       const alerting = createAlertEngine({ database, events, log, writers: ingestion.presence });

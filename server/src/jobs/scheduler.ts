@@ -25,6 +25,8 @@ export interface Job {
   run(tick: Date): Promise<void>;
   /** Also run at every start of a scheduler, claimed or not (idempotent set-up such as partitions). */
   runAtStart?: boolean;
+  /** Its catch-up run at start is not awaited by start(): a long computation must not hold the start. */
+  background?: boolean;
 }
 
 interface SchedulerLog {
@@ -119,7 +121,8 @@ export function createScheduler(options: { database: Database; log: SchedulerLog
       const due = [...jobs.values()].map((job) => {
         const tick = tickAt(job.schedule, at);
         arm(job, tick + periodOf(job.schedule).period);
-        return attempt(job, tick, job.runAtStart === true);
+        const run = attempt(job, tick, job.runAtStart === true);
+        return job.background ? Promise.resolve() : run;
       });
       await Promise.all(due);
     },

@@ -21,6 +21,8 @@ import { componentsRoutes } from './components/components.routes';
 import { createComponentsService } from './components/components.service';
 import { countriesRoutes } from './countries/countries.routes';
 import { createCountriesService } from './countries/countries.service';
+import { dailySummariesRoutes } from './daily-summaries/daily-summaries.routes';
+import { createDailySummariesService } from './daily-summaries/daily-summaries.service';
 import { deviceImportRoutes } from './devices/device-import.routes';
 import { createDeviceImportService } from './devices/device-import.service';
 import { devicesRoutes } from './devices/devices.routes';
@@ -140,4 +142,5 @@ export const modules: readonly AforoModule[] = [
   module('notification-configs', createNotificationConfigsService, notificationConfigsRoutes),
   module('notifications', createNotificationsService, notificationsRoutes),
   module('stream', createStreamService, streamRoutes),
+  module('daily-summaries', createDailySummariesService, dailySummariesRoutes),
 ];
