@@ -23,6 +23,8 @@ import { countriesRoutes } from './countries/countries.routes';
 import { createCountriesService } from './countries/countries.service';
 import { dailySummariesRoutes } from './daily-summaries/daily-summaries.routes';
 import { createDailySummariesService } from './daily-summaries/daily-summaries.service';
+import { reportsRoutes } from './reports/reports.routes';
+import { createReportsService } from './reports/reports.service';
 import { deviceImportRoutes } from './devices/device-import.routes';
 import { createDeviceImportService } from './devices/device-import.service';
 import { devicesRoutes } from './devices/devices.routes';
@@ -143,4 +145,5 @@ export const modules: readonly AforoModule[] = [
   module('notifications', createNotificationsService, notificationsRoutes),
   module('stream', createStreamService, streamRoutes),
   module('daily-summaries', createDailySummariesService, dailySummariesRoutes),
+  module('reports', createReportsService, reportsRoutes),
 ];

@@ -84,8 +84,8 @@ export function createDailySummariesRepository(db: Db) {
     },
 
     /**
-     * The company's points that lived during [from, to] (local days): created before the end of `to`
-     * and not deleted before the start of `from`; `ids` narrows to some of them.
+     * The company's points that lived during [from, to] (local days) — created before the end of `to`
+     * and not deleted before the start of `from` — or have measures in it; `ids` narrows to some.
      */
     async points(
       companyId: string,
@@ -102,8 +102,12 @@ export function createDailySummariesRepository(db: Db) {
             order by sl.ts desc, sl.port limit 1) as "latestPort"
         from measurement_points p
         where p.company_id = ${companyId}
-          and p.created_at < ((${to}::date + 1)::timestamp at time zone ${tz})
-          and (p.deleted_at is null or p.deleted_at >= (${from}::date::timestamp at time zone ${tz}))
+          and ((p.created_at < ((${to}::date + 1)::timestamp at time zone ${tz})
+                and (p.deleted_at is null or p.deleted_at >= (${from}::date::timestamp at time zone ${tz})))
+            -- measures of before its creation (imported history) or after its deletion count too
+            or exists (select 1 from measures m where m.point_id = p.id
+                       and m.ts >= (${from}::date::timestamp at time zone ${tz})
+                       and m.ts < ((${to}::date + 1)::timestamp at time zone ${tz})))
           ${ids ? sql`and p.id = any(${sql.param(ids)}::uuid[])` : sql``}
         order by p.id`);
       return rowsOf<SummaryPoint>(result).map((p) => ({

@@ -19,8 +19,9 @@ export function createDailySummariesService({ db }: Pick<Deps, 'db'>) {
   const access = createAccess(db);
   return {
     async list(ctx: RequestContext, query: DailySummariesQuery): Promise<{ rows: DailySummary[] }> {
-      assertCan(ctx, 'supervision.read');
+      // a user without a company is told so before anything else (docs/REPORTS.md)
       if (ctx.companyId === null) throw new ConflictError('DR1002');
+      assertCan(ctx, 'supervision.read');
       assertRange(query.from, query.to);
       await access.assertPoint(ctx.caller, query.pointId);
       const company = await repo.companyOfPoint(query.pointId);
