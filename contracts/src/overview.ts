@@ -25,6 +25,7 @@ import { networkScopeQuery, rowCompanySchema } from './common/network-scope';
 import { listResponseSchema } from './common/paging';
 import { safeText } from './common/text';
 import { pointLevelFilters } from './point-state';
+import { operationCountsSchema } from './reports';
 
 /** How many open alerts the overview lists (newest first). */
 export const overviewAlertCount = 8;
@@ -58,12 +59,26 @@ export const transmittingTodaySchema = z.object({
 });
 export type TransmittingToday = z.infer<typeof transmittingTodaySchema>;
 
+/**
+ * The month's operation % so far (docs/REPORTS.md "Operation %"): the finished days of the current
+ * local month (today is never counted), with the counts behind it. On the first of a month it has no
+ * days yet: percent null.
+ */
+export const operationThisMonthSchema = operationCountsSchema.extend({
+  month: z.string(),
+  from: z.string(),
+  /** The last finished day counted (yesterday, local); before `from` on the first of a month. */
+  to: z.string(),
+});
+export type OperationThisMonth = z.infer<typeof operationThisMonthSchema>;
+
 export const overviewSchema = z.object({
   points: z.object({ total: z.number().int(), byLevel: levelCountsSchema }),
   latestAlerts: z.array(alertSchema),
   /** Open (not cleared) alerts of the company (or of the network), all of them. */
   openAlerts: z.number().int(),
   transmittingToday: transmittingTodaySchema,
+  operationThisMonth: operationThisMonthSchema,
   devicesOutOfService: outOfServiceSchema,
   /** The caller is provider staff looking at the provider company: show the companies table. */
   providerView: z.boolean(),

@@ -51,6 +51,15 @@ export interface SummaryReadRow {
   computedAt: Date;
 }
 
+export interface ClassCounts {
+  days: number;
+  correct: number;
+  intermittent: number;
+  incorrect: number;
+  noTransmission: number;
+  excluded: number;
+}
+
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
@@ -123,6 +132,21 @@ export function createReportsRepository(db: Db) {
           and ds.day between ${from}::date and ${to}::date
         order by ds.point_id, ds.day`);
       return rowsOf<SummaryReadRow>(result).map(toSummary);
+    },
+
+    /** The operation counts of the companies' main series over [from, to] (docs/REPORTS.md "Operation %"). */
+    async classCounts(companyIds: string[], from: string, to: string): Promise<ClassCounts> {
+      const result = await db.execute(sql`
+        select count(*)::int as days,
+          count(*) filter (where class = 'correct')::int as correct,
+          count(*) filter (where class = 'intermittent')::int as intermittent,
+          count(*) filter (where class = 'incorrect')::int as incorrect,
+          count(*) filter (where class = 'no_transmission')::int as "noTransmission",
+          count(*) filter (where class = 'excluded')::int as excluded
+        from daily_summaries
+        where company_id = any(${sql.param(companyIds)}::uuid[]) and main
+          and day between ${from}::date and ${to}::date`);
+      return rowsOf<ClassCounts>(result)[0]!;
     },
 
     /** Every series' summaries of one point over [from, to]. */

@@ -20,12 +20,14 @@ import { createAlertsRepository } from '../../alerting/alerts.repository';
 import { sumCounts, toLevelCounts, toOverviewCompanyRow, toTransmittingToday } from './overview.mapper';
 import { createOverviewRepository } from './overview.repository';
 import type { Deps } from '../../deps';
+import { createOperationThisMonth } from '../../reporting/operation-this-month';
 
 const latestAlertsQuery = alertListQuerySchema.parse({ state: 'active', length: overviewAlertCount });
 
 export function createOverviewService({ db }: Deps) {
   const repo = createOverviewRepository(db);
   const alerts = createAlertsRepository(db);
+  const operationThisMonth = createOperationThisMonth(db);
 
   /** The companies the overview adds up: the current one, or the network's (403 to client users). */
   async function companiesOf(ctx: RequestContext, query: OverviewQuery) {
@@ -53,6 +55,7 @@ export function createOverviewService({ db }: Deps) {
         latestAlerts: latest.rows.map((row) => toAlert(row, now)),
         openAlerts: latest.total,
         transmittingToday: toTransmittingToday([...today.values()], now),
+        operationThisMonth: await operationThisMonth(companyIds),
         devicesOutOfService: counts.outOfService,
         providerView:
           !network &&
