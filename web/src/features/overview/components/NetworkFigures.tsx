@@ -1,30 +1,15 @@
-import { Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Overview } from '@aforo/contracts/overview';
-import { formatNumber } from '../../../lib/format';
+import { OperationThisMonthCard } from './OperationThisMonthCard';
 
-/** Points transmitting today (standing in for the month's operation %) and devices out of service. */
+/** The month's operation % so far and the installed devices out of service. */
 export function NetworkFigures({ overview }: { overview: Overview }) {
   const { t } = useTranslation();
-  const today = overview.transmittingToday;
   const out = overview.devicesOutOfService;
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-      <Card withBorder padding="md" data-testid="transmitting-today">
-        <Text fw={600}>{t('overview.transmittingToday')}</Text>
-        <Group align="baseline" gap="xs">
-          <Text fz={28} fw={700}>
-            {today.percent === null ? '—' : `${formatNumber(today.percent)} %`}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {t('overview.transmittingOf', { transmitting: today.transmitting, total: today.total })}
-          </Text>
-        </Group>
-        <Progress value={today.percent ?? 0} color="teal" mt={4} aria-hidden />
-        <Text size="xs" c="dimmed" mt="xs">
-          {t('overview.operationNote')}
-        </Text>
-      </Card>
+      <OperationThisMonthCard overview={overview} />
       <Card withBorder padding="md" data-testid="out-of-service">
         <Text fw={600}>{t('overview.outOfService')}</Text>
         <Group gap="xl" mt={4}>
