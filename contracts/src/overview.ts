@@ -8,9 +8,9 @@
  * - points by level: live points counted by their level (contracts/point-state.ts), NO_DATA for
  *   points with neither a reading nor an open alert;
  * - transmitting today: of the live points not in test, those whose latest reading was measured
- *   since midnight in the company's time zone. It stands in for the operation % of the month until
- *   monthly reports exist (docs/LIMITS.md), and the screen says so. Over several companies each
- *   counts from its own midnight and `since` is the earliest of them;
+ *   since midnight in the company's time zone. Over several companies each counts from its own
+ *   midnight and `since` is the earliest of them;
+ * - operation this month: the month's operation % so far (docs/REPORTS.md "Operation %");
  * - devices out of service: installed devices (Active, Not Operational, Maintenance, Repaired, at a
  *   point not in test) whose point is past its No Transmission deadline (docs/ALERTS.md: last heard
  *   more than 2 × transmission time + 5 min ago); "under 24 h" when that deadline passed less than
