@@ -5,7 +5,7 @@
  * Computing a day again gives the same rows (idempotent), so the job, a read and a retry may all do it.
  */
 import type { ExclusionCause } from '@aforo/contracts/daily-summaries';
-import { classifyDay, expectedCount, summariseDay, type DaySummary } from './day-summary';
+import { classifyDay, expectedCount, sumOf, summariseDay, type DaySummary } from './day-summary';
 import {
   createDailySummariesRepository,
   type ExcludingState,
@@ -86,7 +86,7 @@ function rowOf(
     outOfRange: counted.outOfRange,
     jumps: counted.jumps,
     longestEqualRun: counted.longestEqualRun,
-    total: totalKind ? values.reduce((sum, v) => (v.value === null ? sum : sum + v.value), 0) : null,
+    total: totalKind ? sumOf(values.map((v) => v.value)) : null,
     totalKind,
   };
 }

@@ -1,6 +1,6 @@
 /** A day of a series counted and classified at every limit (docs/REPORTS.md "Daily summaries"). */
 import { describe, expect, it } from 'vitest';
-import { classifyDay, expectedCount, summariseDay, type DayValue } from './day-summary';
+import { classifyDay, expectedCount, sumOf, summariseDay, type DayValue } from './day-summary';
 
 const t0 = Date.parse('2026-03-29T00:00:00+01:00');
 const minute = 60_000;
@@ -110,5 +110,12 @@ describe('classifyDay', () => {
       class: 'incorrect',
       reasons: [{ criterion: 'equal_run', count: 10 }],
     });
+  });
+});
+
+describe('sumOf', () => {
+  it('adds a day of rain without binary noise, skipping failed readings', () => {
+    expect(sumOf([...Array<number>(317).fill(0.2), null])).toBe(63.4);
+    expect(sumOf([])).toBe(0);
   });
 });

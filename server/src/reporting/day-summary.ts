@@ -119,3 +119,13 @@ export function classifyDay(
   if (intermittent.length > 0) return { class: 'intermittent', reasons: intermittent, exclusion: null };
   return { class: 'correct', reasons: [], exclusion: null };
 }
+
+/**
+ * A sum without the binary noise of adding decimals (0.2 × 317 is not 63.400000000000006 mm of rain):
+ * rounded to a millionth, far below any gauge's resolution.
+ */
+export function sumOf(values: ReadonlyArray<number | null>): number {
+  let sum = 0;
+  for (const v of values) if (v !== null) sum += v;
+  return Math.round(sum * 1e6) / 1e6;
+}

@@ -15,6 +15,7 @@ import {
 } from '@aforo/contracts/reports';
 import type { Language } from '@aforo/contracts/constants';
 import type { ReportPointRow, SummaryReadRow } from './reports.repository';
+import { sumOf } from './day-summary';
 import { seriesOfPoint } from './series-of-point';
 
 export const operationFormulas: Record<Language, string> = {
@@ -101,12 +102,10 @@ function figuresOf(rows: readonly SummaryReadRow[]) {
   let max: SummaryReadRow | null = null;
   let sum = 0;
   let n = 0;
-  let total: number | null = null;
   const measured = rows.filter((r) => r.count > 0);
-  for (const r of rows) {
-    add(counts, r.class as DayClass);
-    if (r.total !== null) total = (total ?? 0) + r.total;
-  }
+  for (const r of rows) add(counts, r.class as DayClass);
+  const totals = rows.map((r) => r.total).filter((v): v is number => v !== null);
+  const total = totals.length > 0 ? sumOf(totals) : null;
   for (const r of measured) {
     if (r.min !== null && (min === null || r.min < min.min!)) min = r;
     if (r.max !== null && (max === null || r.max > max.max!)) max = r;
