@@ -13,6 +13,19 @@ import {
 
 const ref = z.object({ id: idSchema, name: z.string() });
 
+/**
+ * An installed device's transmission (docs/REPORTS.md "Installed-device transmission status"): its
+ * point past the No Transmission deadline (docs/ALERTS.md) or not, and for how long; the overview's
+ * devicesOutOfService counts the same devices (contracts/src/overview.ts).
+ */
+export const deviceTransmissions = [
+  'in_service',
+  'out_of_service_under_24h',
+  'out_of_service_over_24h',
+] as const;
+export const deviceTransmissionSchema = z.enum(deviceTransmissions);
+export type DeviceTransmission = z.infer<typeof deviceTransmissionSchema>;
+
 export const deviceSchema = z.object({
   id: idSchema,
   serial: z.string(),
@@ -34,6 +47,8 @@ export const deviceSchema = z.object({
   lastSeenAt: z.iso.datetime({ offset: true }).nullable(),
   lastBattery: z.number().nullable(),
   lastRssi: z.number().int().nullable(),
+  /** null: not installed, or installed at a point in test (left out like the overview leaves it out). */
+  transmission: deviceTransmissionSchema.nullable(),
   updatedAt: z.iso.datetime({ offset: true }),
   updatedBy: z.object({ id: idSchema, email: z.string() }).nullable(),
   deletedAt: z.iso.datetime({ offset: true }).nullable(),
@@ -76,6 +91,8 @@ export const deviceOrderFields = ['serial', 'state', 'created_at', 'updated_at',
 export const deviceListQuerySchema = listQuerySchema.extend({
   order: z.enum(deviceOrderFields).default('serial'),
   state: deviceStateSchema.optional(),
+  /** Only the installed devices in this transmission status (points in test never match). */
+  transmission: deviceTransmissionSchema.optional(),
   showDeleted: queryBoolean,
   /** Provider staff: every company's devices (and stock without company) instead of the current one. */
   allCompanies: queryBoolean,

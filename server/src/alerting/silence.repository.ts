@@ -16,7 +16,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * The watched points with their silence deadline, as a CTE body (one place for the rule; the
- * overview's "devices out of service" reads it too).
+ * devices' transmission status of transmission-status.repository.ts reads it too).
  */
 export const watched = sql`
   select p.id as point_id, p.company_id, p.test, d.id as device_id, d.state as device_state,

@@ -25,6 +25,7 @@ export function toDevice(row: DeviceRow): Device {
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
     lastBattery: row.lastBattery,
     lastRssi: row.lastRssi,
+    transmission: row.transmission,
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: row.updatedBy ? { id: row.updatedBy, email: row.updatedByEmail ?? '' } : null,
     deletedAt: row.deletedAt?.toISOString() ?? null,

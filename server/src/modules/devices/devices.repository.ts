@@ -1,6 +1,7 @@
 /** SQL for devices and their state history. Company-scoped reads take the request scope first. */
 import { aliasedTable, and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { DeviceListQuery } from '@aforo/contracts/devices';
+import type { DeviceListQuery, DeviceTransmission } from '@aforo/contracts/devices';
+import { transmissionOf } from '../../alerting/transmission-status.repository';
 import type { Db } from '../../db/client';
 import { lockDeviceExclusively } from '../../db/device-lock';
 import { containsText, equalsIgnoringCase } from '../../db/search';
@@ -30,6 +31,7 @@ export type DeviceRow = DeviceRecord & {
   companyName: string | null;
   pointName: string | null;
   updatedByEmail: string | null;
+  transmission: DeviceTransmission | null;
 };
 export type DeviceValues = Partial<Omit<DeviceRecord, 'id' | 'createdAt'>>;
 
@@ -43,7 +45,7 @@ const orderColumns = {
 
 export function createDevicesRepository(db: Db) {
   const updater = aliasedTable(users, 'updater');
-  const select = () =>
+  const select = (transmission = transmissionOf(devices.id, new Date())) =>
     db
       .select({
         device: devices,
@@ -54,6 +56,7 @@ export function createDevicesRepository(db: Db) {
         companyName: companies.businessName,
         pointName: measurementPoints.name,
         updatedByEmail: updater.email,
+        transmission,
       })
       .from(devices)
       .leftJoin(models, eq(models.id, devices.modelId))
@@ -68,14 +71,16 @@ export function createDevicesRepository(db: Db) {
 
   async function list(where: SQL | undefined, query: DeviceListQuery) {
     const term = query.search?.trim();
+    const transmission = transmissionOf(devices.id, new Date());
     const all = and(
       where,
       query.showDeleted ? undefined : isNull(devices.deletedAt),
       query.state ? eq(devices.state, query.state) : undefined,
+      query.transmission ? eq(transmission, query.transmission) : undefined,
       term ? or(containsText(devices.serial, term), containsText(devices.simNumber, term)) : undefined,
     );
     const column = orderColumns[query.order];
-    const base = select()
+    const base = select(transmission)
       .where(all)
       .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(devices.id));
     const rows = await paged(base.$dynamic(), query);

@@ -5,13 +5,12 @@
  * several companies at once say so in their name.
  */
 import { sql } from 'drizzle-orm';
-import { watched } from '../../alerting/silence.repository';
+import { transmissionStatuses } from '../../alerting/transmission-status.repository';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/search';
 import { levelOfRank, pointRanks, rowsOf } from '../monitoring/point-state.repository';
 
 const p = sql.param;
-const day = 24 * 3_600_000;
 
 export interface CompanyCounts {
   /** Points by level: rank (null: no data) → count. */
@@ -57,18 +56,15 @@ export function createOverviewRepository(db: Db) {
         group by 1, 2`);
       for (const r of rowsOf<{ company_id: string; rank: number | null; n: number }>(levels))
         out.get(r.company_id)?.levels.push({ level: levelOfRank(r.rank), count: Number(r.n) });
-      const nowIso = p(now.toISOString());
       const silent = await db.execute(sql`
-        with w as (${watched})
-        select w.company_id::text,
-          count(*) filter (where w.deadline > ${p(new Date(now.getTime() - day).toISOString())}::timestamptz)::int as under,
-          count(*)::int as total
-        from w where not w.test and w.company_id = any(${companies}::uuid[]) and w.deadline <= ${nowIso}::timestamptz
+        select t.company_id::text,
+          count(*) filter (where t.status = 'out_of_service_under_24h')::int as under,
+          count(*) filter (where t.status = 'out_of_service_over_24h')::int as over
+        from (${transmissionStatuses(now)}) t where t.company_id = any(${companies}::uuid[])
         group by 1`);
-      for (const r of rowsOf<{ company_id: string; under: number; total: number }>(silent)) {
+      for (const r of rowsOf<{ company_id: string; under: number; over: number }>(silent)) {
         const counts = out.get(r.company_id);
-        if (counts)
-          counts.outOfService = { under24h: Number(r.under), over24h: Number(r.total) - Number(r.under) };
+        if (counts) counts.outOfService = { under24h: Number(r.under), over24h: Number(r.over) };
       }
       const alerts = await db.execute(sql`
         select company_id::text, count(*)::int as open, count(*) filter (where level = 'DANGER')::int as danger,

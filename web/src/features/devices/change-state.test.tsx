@@ -36,6 +36,7 @@ const device: Device = {
   lastSeenAt: null,
   lastBattery: null,
   lastRssi: null,
+  transmission: null,
   updatedAt: '2026-03-01T10:00:00.000Z',
   updatedBy: null,
   deletedAt: null,

@@ -34,6 +34,7 @@ function buildDevice(overrides: Partial<Device>): Device {
     lastSeenAt: null,
     lastBattery: null,
     lastRssi: null,
+    transmission: null,
     updatedAt: '2026-03-01T10:00:00.000Z',
     updatedBy: null,
     deletedAt: null,

@@ -31,6 +31,7 @@ const base: Device = {
   lastSeenAt: null,
   lastBattery: null,
   lastRssi: null,
+  transmission: null,
   updatedAt: '2026-03-01T10:00:00.000Z',
   updatedBy: null,
   deletedAt: null,
@@ -43,6 +44,7 @@ const devices: Device[] = [
     serial: 'OTT-0002',
     state: 'Active',
     location: 'Empty',
+    transmission: 'in_service',
     measurementPoint: { id: '66666666-6666-4666-8666-666666666601', name: 'Río Ebro en Castejón' },
   },
 ];

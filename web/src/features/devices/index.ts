@@ -8,3 +8,4 @@ export { useDeviceActions } from './use-device-actions';
 export { useDeviceColumns } from './use-device-columns';
 export { useSecondsLabel } from './use-seconds-label';
 export { InstallWizard } from './components/InstallWizard';
+export { devicesWithTransmissionPath } from './device-transmission';

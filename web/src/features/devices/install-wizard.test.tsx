@@ -44,6 +44,7 @@ const device: Device = {
   lastSeenAt: null,
   lastBattery: null,
   lastRssi: null,
+  transmission: null,
   updatedAt: at,
   updatedBy: null,
   deletedAt: null,

@@ -7,6 +7,7 @@ import type { DataTableColumn } from '../../ui/DataTable';
 import type { RowAction } from '../../ui/RowActionsMenu';
 import { RowActionsMenu } from '../../ui/RowActionsMenu';
 import { DeviceStateBadge } from './components/DeviceStateBadge';
+import { DeviceTransmissionBadge } from './components/DeviceTransmissionBadge';
 import { deviceLocationKey } from './device-actions';
 
 export interface DeviceColumnsOptions {
@@ -52,6 +53,12 @@ export function useDeviceColumns({ showCompany, administration, actionsOf }: Dev
       sortable: true,
       noWrap: true,
       render: (device) => <DeviceStateBadge state={device.state} />,
+    },
+    {
+      accessor: 'transmission',
+      title: t('devices.fields.transmission'),
+      noWrap: true,
+      render: (device) => <DeviceTransmissionBadge transmission={device.transmission} />,
     },
     {
       accessor: 'measurementPoint',

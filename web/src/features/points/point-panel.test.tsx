@@ -76,6 +76,7 @@ const device = {
   lastSeenAt: '2026-11-21T09:45:00.000Z',
   lastBattery: 3.3449,
   lastRssi: -87,
+  transmission: 'in_service',
   updatedAt: '2026-03-01T10:00:00.000Z',
   updatedBy: null,
   deletedAt: null,

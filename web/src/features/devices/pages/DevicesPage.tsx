@@ -2,7 +2,7 @@ import { Button, Group, Select, Stack, Switch, Tabs } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deviceStates } from '@aforo/contracts/device-states';
-import { deviceOrderFields } from '@aforo/contracts/devices';
+import { deviceOrderFields, deviceTransmissions } from '@aforo/contracts/devices';
 import { useCurrentUserQuery } from '../../../lib/current-user';
 import { listQueryParams, useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
@@ -13,17 +13,18 @@ import { useDevicesQuery } from '../api';
 import { DeviceDialogs } from '../components/DeviceDialogs';
 import type { DeviceDialog } from '../components/DeviceDialogs';
 import { deviceStateKey } from '../device-actions';
+import { deviceTransmissionKeys, parseDeviceTransmission } from '../device-transmission';
 import { useDeviceActions, useDeviceRights } from '../use-device-actions';
 import { useDeviceColumns } from '../use-device-columns';
 import { listTableProps } from '../../../ui/list-table';
 
 type Order = (typeof deviceOrderFields)[number];
-type Filter = 'state' | 'showDeleted' | 'tab';
+type Filter = 'state' | 'transmission' | 'showDeleted' | 'tab';
 const listOptions: ListUrlOptions<Order, Filter> = {
   orders: deviceOrderFields,
   defaultOrder: 'serial',
   defaultDir: 'ASC',
-  filters: ['state', 'showDeleted', 'tab'],
+  filters: ['state', 'transmission', 'showDeleted', 'tab'],
 };
 
 export interface DevicesPageProps {
@@ -41,10 +42,13 @@ export function DevicesPage({ mode }: DevicesPageProps) {
   const allCompanies = administration && user?.isGlobal === true;
   const pendingReview = administration && list.filters.tab === 'review';
   const state = pendingReview ? 'Unconfigured' : list.filters.state;
+  // devices pending review are never installed: no transmission to filter by
+  const transmission = pendingReview ? undefined : parseDeviceTransmission(list.filters.transmission);
   const query = useDevicesQuery(
     {
       ...listQueryParams(list),
       state,
+      transmission,
       showDeleted: administration && list.filters.showDeleted === 'true',
       ...(allCompanies ? { allCompanies: true } : {}),
     },
@@ -125,6 +129,17 @@ export function DevicesPage({ mode }: DevicesPageProps) {
             value={list.filters.state ?? null}
             onChange={(value) => list.setFilter('state', value)}
             data={deviceStates.map((s) => ({ value: s, label: t(deviceStateKey(s)) }))}
+          />
+        )}
+        {!pendingReview && (
+          <Select
+            aria-label={t('devices.fields.transmission')}
+            placeholder={t('devices.allTransmissions')}
+            clearable
+            w={220}
+            value={transmission ?? null}
+            onChange={(value) => list.setFilter('transmission', value)}
+            data={deviceTransmissions.map((s) => ({ value: s, label: t(deviceTransmissionKeys[s]) }))}
           />
         )}
         {administration && (

@@ -1,9 +1,10 @@
-import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Card, Group, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Overview } from '@aforo/contracts/overview';
 import { OperationThisMonthCard } from './OperationThisMonthCard';
+import { OutOfServiceFigure } from './OutOfServiceFigure';
 
-/** The month's operation % so far and the installed devices out of service. */
+/** The month's operation % so far and the installed devices out of service (links to the devices list). */
 export function NetworkFigures({ overview }: { overview: Overview }) {
   const { t } = useTranslation();
   const out = overview.devicesOutOfService;
@@ -13,22 +14,20 @@ export function NetworkFigures({ overview }: { overview: Overview }) {
       <Card withBorder padding="md" data-testid="out-of-service">
         <Text fw={600}>{t('overview.outOfService')}</Text>
         <Group gap="xl" mt={4}>
-          <Stack gap={0}>
-            <Text fz={28} fw={700} c={out.under24h > 0 ? 'orange' : undefined}>
-              {out.under24h}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('overview.under24h')}
-            </Text>
-          </Stack>
-          <Stack gap={0}>
-            <Text fz={28} fw={700} c={out.over24h > 0 ? 'red' : undefined}>
-              {out.over24h}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('overview.over24h')}
-            </Text>
-          </Stack>
+          <OutOfServiceFigure
+            count={out.under24h}
+            label={t('overview.under24h')}
+            colour="orange"
+            transmission="out_of_service_under_24h"
+            network={overview.network}
+          />
+          <OutOfServiceFigure
+            count={out.over24h}
+            label={t('overview.over24h')}
+            colour="red"
+            transmission="out_of_service_over_24h"
+            network={overview.network}
+          />
         </Group>
         <Text size="xs" c="dimmed" mt="xs">
           {t('overview.outOfServiceNote')}
