@@ -29,8 +29,16 @@ export const dayClassLimits: Readonly<
 /** A jump between two consecutive values of a day, in metres. */
 export const dayJumpMetres = 3;
 
-/** Why a day does not count: the device's state that day, or the point in test. */
-export const exclusionCauses = ['device_maintenance', 'device_decommissioned', 'point_test'] as const;
+/**
+ * Why a day does not count: the device's state that day, the point in test, or an exclusion agreed
+ * with the client (contracts/src/report-exclusions.ts).
+ */
+export const exclusionCauses = [
+  'device_maintenance',
+  'device_decommissioned',
+  'point_test',
+  'agreed',
+] as const;
 export type ExclusionCause = (typeof exclusionCauses)[number];
 
 /** One criterion that set the class: what was counted and the limit it reached. */

@@ -17,6 +17,7 @@ import { deviceErrors } from './errors/devices';
 import type { ErrorEntry } from './errors/entry';
 import { genericErrors } from './errors/generic';
 import { pointErrors } from './errors/points';
+import { reportErrors } from './errors/reports';
 import { telemetryErrors } from './errors/telemetry';
 
 export type { ErrorEntry } from './errors/entry';
@@ -32,6 +33,7 @@ export const errorAreas = {
   points: pointErrors,
   telemetry: telemetryErrors,
   alerts: alertErrors,
+  reports: reportErrors,
 };
 
 export const errorCatalog = {
@@ -43,6 +45,7 @@ export const errorCatalog = {
   ...pointErrors,
   ...telemetryErrors,
   ...alertErrors,
+  ...reportErrors,
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof errorCatalog;

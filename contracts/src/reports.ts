@@ -101,9 +101,23 @@ export const reportHeaderSchema = z.object({
   formula: z.string(),
 });
 
+export const personSchema = z.object({ id: idSchema, name: z.string() });
+
+/** A closed month's report is its frozen version (contracts/src/report-closures.ts): when, by whom. */
+export const reportClosureNoteSchema = z.object({
+  closureId: idSchema,
+  closedAt: z.iso.datetime({ offset: true }),
+  closedBy: personSchema,
+  revision: z.number().int(),
+  revisedAt: z.iso.datetime({ offset: true }),
+});
+export type ReportClosureNote = z.infer<typeof reportClosureNoteSchema>;
+
 export const monthlyReportSchema = reportHeaderSchema.extend({
   totals: operationCountsSchema,
   rows: z.array(monthlyRowSchema),
+  /** Set when the month is closed: the report is the frozen version of its latest revision. */
+  closure: reportClosureNoteSchema.nullable().optional(),
 });
 export type MonthlyReport = z.infer<typeof monthlyReportSchema>;
 

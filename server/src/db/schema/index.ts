@@ -15,3 +15,4 @@ export * from './job-runs';
 export * from './alerts';
 export * from './notifications';
 export * from './daily-summaries';
+export * from './report-closures';

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /**
@@ -14,6 +14,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    /** Files the worker attaches at send time, by reference (a report revision's PDF/XLSX). */
+    attachments: jsonb('attachments').notNull().default([]),
     /** outbox = waiting for SMTP, or kept here only (no SMTP); sent / failed for good = SMTP's answer. */
     status: text('status').notNull().default('outbox'),
     /** The last failed attempt's reason (kept while retrying and once failed for good). */
