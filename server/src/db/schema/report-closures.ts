@@ -38,6 +38,8 @@ export const reportClosures = pgTable(
       .notNull()
       .references(() => users.id),
     closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The language the frozen files are written in (the closer's). */
+    language: text('language').notNull().default('es'),
     /** Who gets the report by mail on close and on each revision. */
     recipientIds: uuid('recipient_ids')
       .array()

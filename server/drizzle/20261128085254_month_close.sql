@@ -4,6 +4,7 @@ CREATE TABLE "report_closures" (
 	"month" text NOT NULL,
 	"closed_by" uuid NOT NULL,
 	"closed_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"language" text DEFAULT 'es' NOT NULL,
 	"recipient_ids" uuid[] DEFAULT '{}' NOT NULL
 );
 --> statement-breakpoint
