@@ -163,6 +163,32 @@ export function createDailySummariesRepository(db: Db) {
       }));
     },
 
+    /**
+     * The point-days excluded by agreement with the client within [from, to]: exclusions (not notes)
+     * pending or accepted — a disputed or withdrawn one no longer excludes (docs/REPORTS.md).
+     */
+    async agreedExclusions(pointIds: string[], from: string, to: string): Promise<Set<string>> {
+      if (pointIds.length === 0) return new Set();
+      const result = await db.execute(sql`
+        select distinct e.point_id as "pointId", d::date::text as day
+        from report_exclusions e
+        cross join generate_series(greatest(e.from_day, ${from}::date), least(e.to_day, ${to}::date), interval '1 day') d
+        where e.point_id = any(${sql.param(pointIds)}::uuid[]) and e.kind = 'exclusion'
+          and e.status in ('pending', 'accepted')
+          and e.from_day <= ${to}::date and e.to_day >= ${from}::date`);
+      return new Set(rowsOf<{ pointId: string; day: string }>(result).map((r) => `${r.pointId}|${r.day}`));
+    },
+
+    /** Marks the computed days of a point within [from, to] stale (an exclusion agreed or withdrawn). */
+    async markDaysStale(pointId: string, from: string, to: string): Promise<void> {
+      await db.execute(sql`
+        insert into daily_summary_stale (point_id, day)
+        select ${pointId}, d.day from daily_summary_days d
+        join measurement_points p on p.company_id = d.company_id and p.id = ${pointId}
+        where d.day between ${from}::date and ${to}::date
+        on conflict (point_id, day) do update set marked_at = clock_timestamp()`);
+    },
+
     /** Local midnights of [from, to + 1] in the zone, as epoch ms: day i spans [i, i + 1). */
     async midnights(tz: string, from: string, to: string): Promise<Map<string, [number, number]>> {
       const result = await db.execute(sql`

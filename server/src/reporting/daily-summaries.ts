@@ -24,10 +24,14 @@ const computeWindowDays = 31;
 
 const at = (ms: number | undefined) => (ms === undefined ? null : new Date(ms));
 
-/** The cause that excludes a point-day, if any: the point in test, else a device state that day. */
+/**
+ * The cause that excludes a point-day, if any: the point in test, else a device state that day, else
+ * an exclusion agreed with the client.
+ */
 function exclusionOf(
   point: SummaryPoint,
   states: ExcludingState[],
+  agreed: boolean,
   [start, stop]: [number, number],
 ): ExclusionCause | null {
   if (point.test) return 'point_test';
@@ -39,7 +43,7 @@ function exclusionOf(
     if (s.state === 'Maintenance') return 'device_maintenance';
     cause = 'device_decommissioned';
   }
-  return cause;
+  return cause ?? (agreed ? 'agreed' : null);
 }
 
 /** One stored row of a point's series-day. */
@@ -115,6 +119,7 @@ export function createDailySummaryEngine(db: Db) {
     const series = await repo.seriesDays(ids, tz, from, to);
     const range = [midnights.get(from)![0], midnights.get(to)![1]];
     const states = await repo.excludingStates(ids, new Date(range[0]!), new Date(range[1]!));
+    const agreed = await repo.agreedExclusions(ids, from, to);
     const byKey = new Map(series.map((s) => [`${s.pointId}|${s.port}|${s.day}`, s]));
     const measured = new Map<string, Set<string>>();
     for (const s of series) {
@@ -133,7 +138,7 @@ export function createDailySummaryEngine(db: Db) {
         if ((!existed || deleted) && !ports) continue;
         const all = new Set([...info.ports, ...(ports ?? [])]);
         if (!all.has(info.main)) all.add(info.main);
-        const exclusion = exclusionOf(point, states, bounds);
+        const exclusion = exclusionOf(point, states, agreed.has(`${point.id}|${day}`), bounds);
         for (const port of all)
           rows.push(
             rowOf(companyId, point, port, day, bounds, byKey.get(`${point.id}|${port}|${day}`), exclusion),

@@ -7,15 +7,24 @@
 import type { Db } from '../db/client';
 import type { Job } from '../jobs/scheduler';
 import { createDailySummaryEngine } from './daily-summaries';
+import { createMonthClose, type RevisionMade } from './month-close';
 
 export const dailySummaryJobEveryMs = 15 * 60_000;
 
-export function dailySummaryJob(db: Db): Job {
+/**
+ * Then the closed months whose figures changed get their next frozen revision (docs/REPORTS.md
+ * "Month close and revisions"); `onRevision` hears each one (delivery).
+ */
+export function dailySummaryJob(db: Db, onRevision?: (made: RevisionMade) => Promise<void>): Job {
   const engine = createDailySummaryEngine(db);
+  const close = createMonthClose({ db });
   return {
     name: 'daily-summaries',
     schedule: { every: dailySummaryJobEveryMs },
-    run: () => engine.runAll(),
+    async run() {
+      await engine.runAll();
+      for (const made of await close.reviseAll()) await onRevision?.(made);
+    },
     // a first start computes a month of every company: serve meanwhile
     background: true,
   };

@@ -40,6 +40,8 @@ export const reportClosures = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }).notNull().defaultNow(),
     /** The language the frozen files are written in (the closer's). */
     language: text('language').notNull().default('es'),
+    /** When the daily job last compared the month's figures with its latest revision. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     /** Who gets the report by mail on close and on each revision. */
     recipientIds: uuid('recipient_ids')
       .array()

@@ -5,6 +5,7 @@ CREATE TABLE "report_closures" (
 	"closed_by" uuid NOT NULL,
 	"closed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"language" text DEFAULT 'es' NOT NULL,
+	"checked_at" timestamp with time zone,
 	"recipient_ids" uuid[] DEFAULT '{}' NOT NULL
 );
 --> statement-breakpoint
