@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { CurrentUser } from '@aforo/contracts/users';
@@ -100,14 +100,32 @@ describe('app routes', () => {
   });
 
   it('lets an admin open a screen still to come, which says coming soon, and offers the company selector', async () => {
-    await renderApp('/app/reports/monthlySummary', admin);
-    expect(await screen.findByRole('heading', { name: 'Monthly summary' })).toBeInTheDocument();
+    await renderApp('/app/accounts/tokens', admin);
+    expect(await screen.findByRole('heading', { name: 'API tokens' })).toBeInTheDocument();
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Quarterly summary' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Companies' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Company' })).toHaveValue('Aguas del Norte');
     expect(
       within(screen.getByRole('navigation', { name: 'Navigation' })).getByText('System'),
     ).toBeInTheDocument();
+  });
+
+  it('opens the reports on the monthly summary, a network screen for provider staff', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ code: 'N1000', message: 'Not found' }, { status: 404 })),
+    );
+    try {
+      const router = await renderApp('/app/reports', admin);
+      expect(await screen.findByRole('heading', { name: 'Monthly summary' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/app/reports/monthlySummary');
+      expect(screen.getByRole('tab', { name: 'Level summary' })).toBeInTheDocument();
+      expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Company' })).toHaveValue('All companies');
+      await waitFor(() => expect(router.state.location.search).toMatch(/^\?month=\d{4}-\d{2}&scope=all$/));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('redirects section indexes to their first screen', async () => {

@@ -39,6 +39,9 @@ export const queryKeys = {
   /** The monitoring list and the overview (issue 13): current states, refreshed by the stream. */
   monitoring: resourceKeys('monitoring'),
   overview: resourceKeys('overview'),
+  // reports (docs/REPORTS.md): the monthly, quarterly and level summaries and a point's daily summaries
+  reports: resourceKeys('reports'),
+  dailySummaries: resourceKeys('daily-summaries'),
   // notifications
   notifications: resourceKeys('notifications'),
   notificationConfigs: resourceKeys('notification-configs'),

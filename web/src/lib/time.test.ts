@@ -4,6 +4,7 @@ import {
   browserTimeZone,
   companyTimeZone,
   formatDateTime,
+  formatDay,
   formatTimestamp,
   fromZonedInput,
   toZonedInput,
@@ -60,6 +61,14 @@ describe('formatting', () => {
     expect(formatDateTime(iso, madrid)).toBe('21/11/2026, 16:05');
     expect(formatDateTime(null, newYork)).toBe('');
     expect(formatTimestamp('not a date', newYork)).toBe('not a date');
+  });
+});
+
+describe('calendar days', () => {
+  it("writes a local day as it is, whatever the browser's zone", () => {
+    expect(formatDay('2026-10-01', 'es-ES')).toBe('01/10/2026');
+    expect(formatDay('2026-03-29', 'en-GB')).toBe('29/03/2026');
+    expect(formatDay('soon', 'en-GB')).toBe('soon');
   });
 });
 

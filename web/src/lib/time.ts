@@ -162,6 +162,18 @@ export function formatTimestamp(iso: string, format: TimeFormat): string {
   }).format(ms);
 }
 
+/** "21/11/2026" of a calendar day "2026-11-21" (a local day already: no zone to convert it to). */
+export function formatDay(day: string, locale: string): string {
+  const ms = Date.parse(`${day.slice(0, 10)}T12:00:00Z`);
+  if (Number.isNaN(ms)) return day;
+  return new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    timeZone: 'UTC',
+  }).format(ms);
+}
+
 /** The current company's zone (the browser's until the signed-in user has loaded). */
 export function useCompanyTimeZone(): string {
   const { data: user } = useCurrentUserQuery();
@@ -179,6 +191,7 @@ export function useTimeFormat() {
       ...format,
       dateTime: (iso: string | null | undefined) => formatDateTime(iso, format),
       timestamp: (iso: string) => formatTimestamp(iso, format),
+      day: (day: string) => formatDay(day, format.locale),
       toInput: (iso: string | null | undefined) => toZonedInput(iso, timeZone),
       fromInput: (value: string) => fromZonedInput(value, timeZone),
     };

@@ -41,6 +41,9 @@ export function ExportDialog(props: ExportDialogProps) {
   const [busy, setBusy] = useState(false);
   const { from, to } = params;
   const asCsv = format === 'csv';
+  // a report's range is of calendar days (2026-10-01), a list's of instants
+  const bound = (value: string) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(value) ? time.day(value) : time.timestamp(value);
 
   async function download() {
     setBusy(true);
@@ -79,7 +82,7 @@ export function ExportDialog(props: ExportDialogProps) {
       <Text size="sm" c="dimmed">
         {t('exports.hint')}
         {typeof from === 'string' && typeof to === 'string'
-          ? ` ${t('exports.range', { from: time.timestamp(from), to: time.timestamp(to) })}`
+          ? ` ${t('exports.range', { from: bound(from), to: bound(to) })}`
           : ''}
       </Text>
       {spreadsheet && (

@@ -1,5 +1,5 @@
+import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { comingSoon } from '../../ui/coming-soon';
 import { SectionLayout } from '../../ui/SectionLayout';
 import type { SectionTab } from '../../ui/SectionLayout';
 
@@ -10,17 +10,44 @@ const tabs: SectionTab[] = [
   { to: `${base}/levelSummary`, labelKey: 'screens.levelSummary' },
 ];
 
-/** /app/reports (ADMIN, CHIEF, VIEWER): monthly, quarterly and level summaries. */
+// provider staff may read a report of the whole network: the header offers "All companies" (docs/WEB.md)
+const handle = (titleKey: string) => ({ titleKey, group: 'supervision' as const, network: true });
+
+/**
+ * /app/reports (ADMIN, CHIEF, VIEWER): monthly, quarterly and level summaries (docs/REPORTS.md).
+ * The pages, their texts and charts load with the route, never with the app (web/scripts/check-bundle.mjs).
+ */
 export const reportsRoutes: RouteObject[] = [
   {
     path: 'reports',
     handle: { titleKey: 'nav.reports', group: 'supervision' },
     element: <SectionLayout titleKey="nav.reports" tabs={tabs} />,
     children: [
-      { index: true, ...comingSoon('nav.reports', 'supervision') },
-      { path: 'monthlySummary', ...comingSoon('screens.monthlySummary', 'supervision') },
-      { path: 'quarterlySummary', ...comingSoon('screens.quarterlySummary', 'supervision') },
-      { path: 'levelSummary', ...comingSoon('screens.levelSummary', 'supervision') },
+      { index: true, element: <Navigate to="monthlySummary" replace /> },
+      {
+        path: 'monthlySummary',
+        handle: handle('screens.monthlySummary'),
+        lazy: () =>
+          import('./pages/MonthlyReportPage').then((m) => ({
+            Component: m.MonthlyReportPage,
+            loader: m.loader,
+          })),
+      },
+      {
+        path: 'quarterlySummary',
+        handle: handle('screens.quarterlySummary'),
+        lazy: () =>
+          import('./pages/QuarterlyReportPage').then((m) => ({
+            Component: m.QuarterlyReportPage,
+            loader: m.loader,
+          })),
+      },
+      {
+        path: 'levelSummary',
+        handle: handle('screens.levelSummary'),
+        lazy: () =>
+          import('./pages/LevelReportPage').then((m) => ({ Component: m.LevelReportPage, loader: m.loader })),
+      },
     ],
   },
 ];
