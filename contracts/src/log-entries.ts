@@ -21,6 +21,8 @@ export const entityTypes = [
   'layer',
   'alert',
   'incident',
+  'report_closure',
+  'report_exclusion',
 ] as const;
 /** Every action the server records (the history screen translates each one). */
 export const logActions = [
@@ -41,6 +43,11 @@ export const logActions = [
   'key_regenerated',
   'provisioning_key_generated',
   'provisioning_key_revoked',
+  // the month close and agreed exclusions (docs/REPORTS.md)
+  'close_month',
+  'accept',
+  'dispute',
+  'withdraw',
   // device transitions (contracts/src/device-states.ts) and component moves keep their own names
   'review',
   'assign',

@@ -134,6 +134,8 @@ export const rights = {
   'users.manage': ['ROLE_ADMIN', 'ROLE_ADMIN_CLIENTE'],
   'supervision.edit': ['ROLE_ADMIN', 'ROLE_CHIEF'],
   'supervision.read': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER'],
+  /** A client's admins see the exclusions agreed on their points and accept or dispute them. */
+  'reports.review': ['ROLE_ADMIN_CLIENTE'],
   'devices.destroy': ['ROLE_ADMIN'],
   /** "Change state": ADMIN's corrections of a device's life cycle (docs/DEVICES.md). */
   'devices.changeState': ['ROLE_ADMIN'],

@@ -154,7 +154,7 @@ async function main() {
     await timed(`daily classification, ${pointCount * 10} point-days`, '≤ 10 s', 10_000, () =>
       engine.compute(company, tz, '2026-10-01', '2026-10-10'),
     );
-    const report = await timed(`monthly report, ${pointCount} points (computed)`, '≤ 2 s', 2_000, () =>
+    const { report } = await timed(`monthly report, ${pointCount} points (computed)`, '≤ 2 s', 2_000, () =>
       reports.monthly(ctx, query),
     );
     await timed('  its PDF', '', null, () => monthlyReportPdf(report, { lang: 'es' }));

@@ -49,3 +49,16 @@ export const tableExportResponse = {
     [xlsxMimeType]: { schema: z.string() },
   },
 };
+
+/** Stored bytes as an attachment, sent as they are. */
+export function sendStoredFile(
+  reply: FastifyReply,
+  name: string,
+  type: string,
+  bytes: Uint8Array,
+): FastifyReply {
+  return reply
+    .type(type)
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .send(Buffer.from(bytes));
+}

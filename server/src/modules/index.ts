@@ -23,6 +23,10 @@ import { countriesRoutes } from './countries/countries.routes';
 import { createCountriesService } from './countries/countries.service';
 import { dailySummariesRoutes } from './daily-summaries/daily-summaries.routes';
 import { createDailySummariesService } from './daily-summaries/daily-summaries.service';
+import { reportClosuresRoutes } from './report-closures/report-closures.routes';
+import { createReportClosuresService } from './report-closures/report-closures.service';
+import { reportExclusionsRoutes } from './report-exclusions/report-exclusions.routes';
+import { createReportExclusionsService } from './report-exclusions/report-exclusions.service';
 import { reportsRoutes } from './reports/reports.routes';
 import { createReportsService } from './reports/reports.service';
 import { deviceImportRoutes } from './devices/device-import.routes';
@@ -146,4 +150,6 @@ export const modules: readonly AforoModule[] = [
   module('stream', createStreamService, streamRoutes),
   module('daily-summaries', createDailySummariesService, dailySummariesRoutes),
   module('reports', createReportsService, reportsRoutes),
+  module('report-closures', createReportClosuresService, reportClosuresRoutes),
+  module('report-exclusions', createReportExclusionsService, reportExclusionsRoutes),
 ];

@@ -112,6 +112,8 @@ export function createMonthClose(options: { db: Db; clock?: () => Date }) {
       userId: string;
       lang: Language;
       recipientIds: string[];
+      /** Writes the history entry in the close's transaction. */
+      audit?: (tx: Db, closureId: string) => Promise<void>;
     }): Promise<string> {
       const company = await companyOf(input.companyId);
       if ((await summaries.today(company.timeZone)) <= lastDayOf(input.month))
@@ -142,8 +144,16 @@ export function createMonthClose(options: { db: Db; clock?: () => Date }) {
           changes: [],
           ...files,
         });
+        await input.audit?.(tx, id);
         return id;
       });
+    },
+
+    /** A company's closed month with its latest revision (what its monthly report shows), or null. */
+    async frozen(companyId: string, month: string) {
+      const [closure] = await repo.closures([companyId], month);
+      if (!closure) return null;
+      return { closure, revision: (await repo.revision(closure.id, null))! };
     },
 
     /** The daily job's round: every closed month whose summaries changed since its last check. */

@@ -9,7 +9,7 @@ import {
 } from '@aforo/contracts/reports';
 import { contextOf } from '../../http/request-context';
 import { authErrorResponses } from '../../http/responses';
-import { sendReportFile } from './report-files';
+import { sendFrozenFile, sendReportFile } from './report-files.routes';
 import type { ReportsService } from './reports.service';
 
 const tags = ['reports'];
@@ -35,8 +35,11 @@ export function reportsRoutes(reports: ReportsService): FastifyPluginAsyncZod {
       async (request, reply) => {
         const ctx = contextOf(request);
         const { query } = request;
-        const report = await reports.monthly(ctx, query);
+        const { report, frozenFiles } = await reports.monthly(ctx, query);
         if (query.format === 'json') return report;
+        // a closed month downloads its frozen files, byte-identical to what was billed
+        if (frozenFiles && (query.format === 'pdf' || query.format === 'xlsx'))
+          return sendFrozenFile(reply, report, query.format, frozenFiles[query.format], ctx.lang);
         return sendReportFile(reply, 'monthly', report, { ...query, format: query.format }, ctx.lang);
       },
     );

@@ -21,12 +21,14 @@ import { networkViewer } from '../../core/network-scope';
 import type { RequestContext } from '../../core/request-context';
 import type { Deps } from '../../deps';
 import { assertRange, spanDays } from '../../reporting/report-range';
+import { createMonthClose } from '../../reporting/month-close';
 import { createReportReader, type ReportScope } from '../../reporting/report-reader';
 import { createReportsRepository } from '../../reporting/reports.repository';
 
 export function createReportsService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
   const reader = createReportReader(db, clock);
   const repo = createReportsRepository(db);
+  const close = createMonthClose({ db, clock });
 
   /** The report's company (null: the network) and the companies it adds up. */
   async function scopeOf(ctx: RequestContext, query: NetworkScopeQuery): Promise<ReportScope> {
@@ -45,8 +47,29 @@ export function createReportsService({ db, clock }: Pick<Deps, 'db' | 'clock'>) 
   return {
     scopeOf,
 
-    async monthly(ctx: RequestContext, query: MonthlyReportQuery): Promise<MonthlyReport> {
-      return reader.monthly(await scopeOf(ctx, query), query.month, ctx.lang);
+    /**
+     * A closed month is its frozen latest revision, labelled with who closed it and when, with its
+     * stored files (`frozenFiles`); an open month is computed now.
+     */
+    async monthly(
+      ctx: RequestContext,
+      query: MonthlyReportQuery,
+    ): Promise<{ report: MonthlyReport; frozenFiles: { pdf: Uint8Array; xlsx: Uint8Array } | null }> {
+      const scope = await scopeOf(ctx, query);
+      const frozen = scope.company ? await close.frozen(scope.company.id, query.month) : null;
+      if (!frozen) return { report: await reader.monthly(scope, query.month, ctx.lang), frozenFiles: null };
+      const { closure, revision } = frozen;
+      const report: MonthlyReport = {
+        ...(revision.report as MonthlyReport),
+        closure: {
+          closureId: closure.id,
+          closedAt: closure.closedAt.toISOString(),
+          closedBy: { id: closure.closedBy, name: closure.closedByName },
+          revision: revision.n,
+          revisedAt: new Date(revision.createdAt).toISOString(),
+        },
+      };
+      return { report, frozenFiles: { pdf: revision.pdf, xlsx: revision.xlsx } };
     },
 
     async quarterly(ctx: RequestContext, query: QuarterlyReportQuery): Promise<QuarterlyReport> {

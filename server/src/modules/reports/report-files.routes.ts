@@ -3,6 +3,7 @@
  * same report object the JSON answer is, so screen, download and API never disagree.
  */
 import type { FastifyReply } from 'fastify';
+import { sendStoredFile } from '../../http/export-reply';
 import type { Language } from '@aforo/contracts/constants';
 import type { LevelReport, MonthlyReport, QuarterlyReport, ReportFormat } from '@aforo/contracts/reports';
 import {
@@ -49,4 +50,20 @@ export async function sendReportFile<K extends keyof Kinds>(
     .type(reportMimeType(query.format))
     .header('content-disposition', `attachment; filename="${name}"`)
     .send(body);
+}
+
+/** A closed month's stored file, as it was frozen (docs/REPORTS.md "Month close and revisions"). */
+export function sendFrozenFile(
+  reply: FastifyReply,
+  report: MonthlyReport,
+  format: 'pdf' | 'xlsx',
+  bytes: Uint8Array,
+  lang: Language,
+): FastifyReply {
+  return sendStoredFile(
+    reply,
+    reportFileName('monthly', report, format, lang),
+    reportMimeType(format),
+    bytes,
+  );
 }

@@ -1,0 +1,92 @@
+/**
+ * Closed months (docs/REPORTS.md "Month close and revisions"): provider staff list them and download
+ * any revision's frozen files (supervision.read); ADMIN and CHIEF close a month (supervision.edit).
+ * A company's closed months are its own: another company's, unless provider staff, is 404.
+ */
+import type { Closure, CloseMonth, ClosureListQuery, Revision } from '@aforo/contracts/report-closures';
+import { assertCan } from '../../core/access';
+import { ConflictError, NotFoundError } from '../../core/errors';
+import { recordChange } from '../../core/history';
+import { actorId, type RequestContext } from '../../core/request-context';
+import type { Deps } from '../../deps';
+import { createMonthClose } from '../../reporting/month-close';
+import { createMonthCloseRepository, type ClosureRow } from '../../reporting/month-close.repository';
+import { toClosure, toRevision } from './report-closures.mapper';
+
+export function createReportClosuresService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
+  const repo = createMonthCloseRepository(db);
+  const close = createMonthClose({ db, clock });
+
+  /** The company a call is about: the current one, or (provider staff) the one named. */
+  function companyOf(ctx: RequestContext, companyId: string | undefined): string {
+    if (companyId !== undefined && companyId !== ctx.companyId && !ctx.isGlobal)
+      throw new NotFoundError('CO1000');
+    const id = companyId ?? ctx.companyId;
+    if (id === null) throw new ConflictError('DR1002');
+    return id;
+  }
+
+  async function visibleClosure(ctx: RequestContext, id: string): Promise<ClosureRow> {
+    const closure = await repo.closure(id);
+    if (!closure || (!ctx.isGlobal && closure.companyId !== ctx.companyId)) throw new NotFoundError('RP1000');
+    return closure;
+  }
+
+  async function withRevisions(rows: ClosureRow[]): Promise<Closure[]> {
+    const revisions = await repo.revisionsOf(rows.map((r) => r.id));
+    return rows.map((r) => toClosure(r, revisions));
+  }
+
+  return {
+    async list(ctx: RequestContext, query: ClosureListQuery): Promise<{ rows: Closure[] }> {
+      assertCan(ctx, 'supervision.read');
+      const companyIds = query.companyId || !ctx.isGlobal ? [companyOf(ctx, query.companyId)] : null;
+      return { rows: await withRevisions(await repo.closures(companyIds, query.month)) };
+    },
+
+    async close(ctx: RequestContext, body: CloseMonth): Promise<Closure> {
+      assertCan(ctx, 'supervision.edit');
+      const companyId = companyOf(ctx, body.companyId);
+      const userId = actorId(ctx);
+      if (userId === null) throw new ConflictError('DR1002');
+      const id = await close.close({
+        companyId,
+        month: body.month,
+        userId,
+        lang: ctx.lang,
+        recipientIds: body.recipientIds,
+        // the close and its history entry commit together
+        audit: (tx, closureId) =>
+          recordChange(tx, ctx, {
+            entityType: 'report_closure',
+            entityId: closureId,
+            action: 'close_month',
+            companyId,
+            before: null,
+            after: { month: body.month, revision: 1 },
+          }),
+      });
+      return (await withRevisions([(await repo.closure(id))!]))[0]!;
+    },
+
+    async revision(
+      ctx: RequestContext,
+      id: string,
+      n: number,
+    ): Promise<{ closure: ClosureRow; revision: Revision; pdf: Uint8Array; xlsx: Uint8Array }> {
+      assertCan(ctx, 'supervision.read');
+      const closure = await visibleClosure(ctx, id);
+      const row = await repo.revision(id, n);
+      if (!row) throw new NotFoundError('RP1003');
+      const names = await repo.userNames(row.createdBy ? [row.createdBy] : []);
+      return {
+        closure,
+        revision: toRevision(closure, row, row.createdBy ? (names.get(row.createdBy) ?? '') : null),
+        pdf: row.pdf,
+        xlsx: row.xlsx,
+      };
+    },
+  };
+}
+
+export type ReportClosuresService = ReturnType<typeof createReportClosuresService>;
