@@ -6,6 +6,7 @@
  * GET  /api/reports/closures?companyId&month          the closed months (newest first)
  * POST /api/reports/closures {companyId?, month, recipientIds?}   close a month (ADMIN, CHIEF)
  * GET  /api/reports/closures/{id}/revisions/{n}?format=json|pdf|xlsx   one frozen version
+ * POST /api/reports/closures/{id}/revise    compare now instead of at the job's next run (ADMIN, CHIEF)
  */
 import { z } from 'zod';
 import { idSchema } from './common/ids';
@@ -93,3 +94,7 @@ export const revisionSchema = revisionSummarySchema.extend({
   changeList: z.array(revisionChangeSchema),
 });
 export type Revision = z.infer<typeof revisionSchema>;
+
+/** POST /api/reports/closures/{id}/revise: the revision it froze, or null when nothing changed. */
+export const reviseResultSchema = z.object({ revision: z.number().int().nullable(), closure: closureSchema });
+export type ReviseResult = z.infer<typeof reviseResultSchema>;

@@ -6,8 +6,11 @@ import {
   closureSchema,
   revisionParamsSchema,
   revisionQuerySchema,
+  reviseResultSchema,
   revisionSchema,
 } from '@aforo/contracts/report-closures';
+import { idSchema } from '@aforo/contracts/common/ids';
+import { z } from 'zod';
 import { sendStoredFile } from '../../http/export-reply';
 import { contextOf } from '../../http/request-context';
 import { authErrorResponses } from '../../http/responses';
@@ -48,6 +51,21 @@ export function reportClosuresRoutes(closures: ReportClosuresService): FastifyPl
         },
       },
       async (request, reply) => reply.code(201).send(await closures.close(contextOf(request), request.body)),
+    );
+    app.post(
+      '/api/reports/closures/:id/revise',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "Compare a closed month's figures now (ADMIN, CHIEF), as the daily job does: a new frozen revision " +
+            'when a point-day changed, else none',
+          params: z.object({ id: idSchema }),
+          response: { 200: reviseResultSchema, ...authErrorResponses },
+        },
+      },
+      async (request) => closures.revise(contextOf(request), request.params.id),
     );
     app.get(
       '/api/reports/closures/:id/revisions/:n',

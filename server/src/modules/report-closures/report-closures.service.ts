@@ -3,7 +3,13 @@
  * any revision's frozen files (supervision.read); ADMIN and CHIEF close a month (supervision.edit).
  * A company's closed months are its own: another company's, unless provider staff, is 404.
  */
-import type { Closure, CloseMonth, ClosureListQuery, Revision } from '@aforo/contracts/report-closures';
+import type {
+  Closure,
+  CloseMonth,
+  ClosureListQuery,
+  ReviseResult,
+  Revision,
+} from '@aforo/contracts/report-closures';
 import { assertCan } from '../../core/access';
 import { ConflictError, NotFoundError } from '../../core/errors';
 import { recordChange } from '../../core/history';
@@ -67,6 +73,14 @@ export function createReportClosuresService({ db, clock }: Pick<Deps, 'db' | 'cl
           }),
       });
       return (await withRevisions([(await repo.closure(id))!]))[0]!;
+    },
+
+    /** Compares the closed month now (what the daily job does), e.g. right after agreeing an exclusion. */
+    async revise(ctx: RequestContext, id: string): Promise<ReviseResult> {
+      assertCan(ctx, 'supervision.edit');
+      const closure = await visibleClosure(ctx, id);
+      const made = await close.revise(closure);
+      return { revision: made?.n ?? null, closure: (await withRevisions([closure]))[0]! };
     },
 
     async revision(
