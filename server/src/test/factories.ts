@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { notificationConfigInputSchema } from '@aforo/contracts/notification-configs';
+import type { Port } from '@aforo/contracts/models';
 import type { Role } from '@aforo/contracts/roles';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
@@ -78,8 +79,11 @@ export async function setUserState(db: Db, userId: string, state: string): Promi
   await db.update(users).set({ state }).where(eq(users.id, userId));
 }
 
-/** A brand, a one-port model, a product on it and a firmware: enough catalogue for a device. */
-export async function buildCatalogue(db: Db) {
+/** A brand, a model (one 4-20 mA port unless `ports`), a product on it and a firmware: enough catalogue for a device. */
+export async function buildCatalogue(
+  db: Db,
+  ports: Port[] = [{ key: 'ai1', type: 'current_4_20', label: 'Nivel' }],
+) {
   const { brands, models, products, productModels, firmwares } = await import('../db/schema');
   const tag = randomBytes(3).toString('hex').toUpperCase();
   const [brand] = await db
@@ -91,7 +95,7 @@ export async function buildCatalogue(db: Db) {
     .values({
       brandId: brand!.id,
       name: `M-${tag}`,
-      ports: [{ key: 'ai1', type: 'current_4_20', label: 'Nivel' }],
+      ports,
     })
     .returning();
   const [product] = await db

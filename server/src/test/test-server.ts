@@ -5,6 +5,7 @@ import { TokenService } from '../auth/jwt';
 import type { Database } from '../db/client';
 import { createEventBus } from '../events/event-bus';
 import { buildApp, type AppOptions } from '../app';
+import { createIngestion } from '../ingestion/ingestion';
 import { createMailWorker, type MailWorker } from '../mail/mail-worker';
 import { testDemoPassword } from './database-names';
 import { openTestDatabase } from './test-database';
@@ -31,17 +32,23 @@ export interface TestServerOptions extends Partial<AppOptions> {
   mailWorker?: boolean;
   /** The mail worker's poll (default 5 s; 'mail.queued' kicks it anyway). */
   mailPollMs?: number;
+  /** Serves POST /ingest/v1/up with an ingestion accepting measures this many days old (BACKFILL_DAYS). */
+  ingestBackfillDays?: number;
 }
 
 export async function startTestServer(
   options: TestServerOptions = {},
   beforeReady?: (app: FastifyInstance) => void,
 ): Promise<TestServer> {
-  const { smtpUrl, mailWorker: withMailWorker, mailPollMs, ...overrides } = options;
+  const { smtpUrl, mailWorker: withMailWorker, mailPollMs, ingestBackfillDays, ...overrides } = options;
   const database = await openTestDatabase();
   const tokens = overrides.tokens ?? new TokenService(testSecret);
   const log = typeof overrides.logger === 'object' ? overrides.logger : pino({ level: 'silent' });
   const events = overrides.events ?? createEventBus({ log });
+  const ingestion =
+    ingestBackfillDays === undefined
+      ? undefined
+      : createIngestion({ database, events, log, topicPrefix: 'aforo/v1', backfillDays: ingestBackfillDays });
   // sign-in limits are raised so tests can sign in freely; the limiter has its own test
   const app = await buildApp({
     database,
@@ -49,6 +56,7 @@ export async function startTestServer(
     logger: false,
     signInLimits: { perAccountAndIp: 10_000, perIp: 10_000, perAccount: 10_000 },
     publicCallsPerMinute: 10_000,
+    ingestion,
     ...overrides,
     events,
   });
@@ -77,6 +85,7 @@ export async function startTestServer(
     },
     async close() {
       await app.close();
+      await ingestion?.close();
       await mailWorker?.close();
       await database.close();
     },
