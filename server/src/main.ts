@@ -8,12 +8,15 @@ import { loadJwtSecret } from './auth/secret';
 import { mapTiles, parseEnv, publicUrl } from './config/env';
 import { createNotifyChannel } from './db/notify-channel';
 import { openConfiguredDatabase } from './db/open';
+import { transactor } from './db/transaction';
 import { seedIfEmpty } from './demo/seed';
 import { demoAccounts, demoCompanies } from './demo/demo';
 import { createAlertEngine } from './alerting/alert-engine';
 import { announceLatestValues } from './ingestion/latest-announcer';
 import { silenceJob } from './alerting/silence-job';
 import { dailySummaryJob } from './reporting/daily-summary-job';
+import { createReportDelivery } from './reporting/report-delivery';
+import { reportScheduleJob } from './reporting/report-schedule-job';
 import { createStaleMarker } from './reporting/stale-marker';
 import { createEventBus } from './events/event-bus';
 import { createNotifying } from './notifying/notifying';
@@ -84,7 +87,12 @@ async function main(): Promise<void> {
     const scheduler = createScheduler({ database, log });
     scheduler.add(partitionsJob(database.db, env.BACKFILL_DAYS, log));
     scheduler.add(silenceJob(database, events, log));
-    scheduler.add(dailySummaryJob(database.db));
+    // a revision the daily job freezes, and a month the schedule closes, mail their report in the
+    // transaction that writes it (docs/REPORTS.md "Delivery"); the mail worker below sends them
+    const transact = transactor(database.db, events);
+    const delivery = createReportDelivery({ publicUrl: publicUrl(env) });
+    scheduler.add(dailySummaryJob(database.db, { transact, onFrozen: delivery.onFrozen }));
+    scheduler.add(reportScheduleJob({ db: database.db, transact, onFrozen: delivery.onFrozen, log }));
     // alerts → notifications → deliveries (docs/ALERTS.md): routed on alert.changed, the queue worked here
     const notifying = createNotifying({
       database,

@@ -30,4 +30,9 @@ export const reportErrors = {
     en: 'The exclusion has been withdrawn.',
     es: 'La exclusión ha sido retirada.',
   },
+  RP1007: {
+    status: 400,
+    en: 'A recipient is not a user of the company nor provider staff.',
+    es: 'Un destinatario no es usuario de la empresa ni personal del proveedor.',
+  },
 } as const satisfies Record<string, ErrorEntry>;

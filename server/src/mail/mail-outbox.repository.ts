@@ -9,11 +9,25 @@ import { mailOutbox } from '../db/schema';
 import { paged } from '../db/paging';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * A file the mail carries by reference, read at send time (mail/mail-attachments.repository.ts):
+ * the outbox keeps the reference, never the bytes.
+ */
+export interface MailAttachmentRef {
+  kind: 'report_revision';
+  closureId: string;
+  n: number;
+  format: 'pdf' | 'xlsx';
+  filename: string;
+}
+
 export interface NewMail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachmentRef[];
 }
 
 const inMs = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;

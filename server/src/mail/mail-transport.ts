@@ -4,11 +4,14 @@
  * one-time links (recipient, subject and status stay for audit); without SMTP_URL the outbox and
  * the log are how links reach people, so the mail is logged whole and kept. Notification e-mails
  * (sendNow) carry no link to pass on and are many (a demo start raises several alerts): they stay in
- * the outbox and are logged at debug level only, so they do not bury the start-up banner.
+ * the outbox and are logged at debug level only, so they do not bury the start-up banner. Files a
+ * mail names by reference (a report revision's PDF and XLSX) are read at send time; without SMTP the
+ * reference is what the outbox keeps.
  */
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { redactLinks } from '../lib/redact-links';
+import { attachmentRefsOf, createMailAttachmentsRepository } from './mail-attachments.repository';
 import { createMailOutboxRepository, type MailRow, type NewMail } from './mail-outbox.repository';
 
 /** The logging mail needs (pino and Fastify's logger both fit). */
@@ -57,14 +60,30 @@ export function createMailTransport(options: {
     : undefined;
   const from = options.from ?? 'Aforo <no-reply@aforo.dev>';
   const outbox = createMailOutboxRepository(db);
+  const attachments = createMailAttachmentsRepository(db);
 
   async function attempt(mail: MailRow, retryInMs: number | null, notice = false): Promise<MailOutcome> {
+    const refs = attachmentRefsOf(mail.attachments);
     if (!transport) {
-      const kept = { to: mail.to, subject: mail.subject, text: mail.text };
+      // the reference stays in the outbox: the files are where it points (a report revision's)
+      const kept = {
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(refs.length > 0 ? { attachments: refs.map((r) => r.filename) } : {}),
+      };
       if (notice) log.debug?.(kept, 'notification mail kept in the outbox (no SMTP_URL)');
       else log.info(kept, 'mail kept in the outbox (no SMTP_URL)');
       await outbox.markKept(mail.id);
       return { outcome: 'kept' };
+    }
+    const files = refs.length > 0 ? await attachments.resolve(refs) : [];
+    if (files === null) {
+      // what it pointed to is gone (its closure deleted): no later attempt can find it
+      const error = 'attachment not found';
+      log.error({ to: mail.to, error }, 'mail delivery failed');
+      await outbox.markAttemptFailed(mail.id, error, null);
+      return { outcome: 'failed', error, retrying: false };
     }
     try {
       await transport.sendMail({
@@ -73,6 +92,7 @@ export function createMailTransport(options: {
         subject: mail.subject,
         text: mail.text,
         html: mail.html ?? undefined,
+        ...(files.length > 0 ? { attachments: files } : {}),
       });
     } catch (err) {
       const error = err instanceof Error ? err.message : String(err);

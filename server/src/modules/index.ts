@@ -24,6 +24,8 @@ import { createCountriesService } from './countries/countries.service';
 import { dailySummariesRoutes } from './daily-summaries/daily-summaries.routes';
 import { createDailySummariesService } from './daily-summaries/daily-summaries.service';
 import { reportClosuresRoutes } from './report-closures/report-closures.routes';
+import { reportDeliveryRoutes } from './report-delivery/report-delivery.routes';
+import { createReportDeliveryService } from './report-delivery/report-delivery.service';
 import { createReportClosuresService } from './report-closures/report-closures.service';
 import { reportExclusionsRoutes } from './report-exclusions/report-exclusions.routes';
 import { createReportExclusionsService } from './report-exclusions/report-exclusions.service';
@@ -152,4 +154,5 @@ export const modules: readonly AforoModule[] = [
   module('reports', createReportsService, reportsRoutes),
   module('report-closures', createReportClosuresService, reportClosuresRoutes),
   module('report-exclusions', createReportExclusionsService, reportExclusionsRoutes),
+  module('report-delivery', createReportDeliveryService, reportDeliveryRoutes),
 ];

@@ -5,19 +5,31 @@
  * data made stale are recomputed. Idempotent: a run with nothing new writes nothing.
  */
 import type { Db } from '../db/client';
+import type { Transact } from '../db/transaction';
 import type { Job } from '../jobs/scheduler';
 import { createDailySummaryEngine } from './daily-summaries';
 import { createMonthClose, type RevisionMade } from './month-close';
+import type { OnFrozen } from './report-delivery';
 
 export const dailySummaryJobEveryMs = 15 * 60_000;
 
 /**
  * Then the closed months whose figures changed get their next frozen revision (docs/REPORTS.md
- * "Month close and revisions"); `onRevision` hears each one (delivery).
+ * "Month close and revisions"): `onFrozen` hears each one inside the transaction that writes it
+ * (delivery queues its mails there: reporting/report-delivery.ts; `transact` must then be a
+ * transactor's), `onRevision` after it committed.
  */
-export function dailySummaryJob(db: Db, onRevision?: (made: RevisionMade) => Promise<void>): Job {
+export function dailySummaryJob(
+  db: Db,
+  options: {
+    transact?: Transact;
+    onFrozen?: OnFrozen;
+    onRevision?: (made: RevisionMade) => Promise<void>;
+  } = {},
+): Job {
+  const { onRevision } = options;
   const engine = createDailySummaryEngine(db);
-  const close = createMonthClose({ db });
+  const close = createMonthClose({ db, transact: options.transact, onFrozen: options.onFrozen });
   return {
     name: 'daily-summaries',
     schedule: { every: dailySummaryJobEveryMs },

@@ -10,9 +10,11 @@ import type { RevisionChange } from '@aforo/contracts/report-closures';
 import type { MonthlyReport } from '@aforo/contracts/reports';
 import { ConflictError, NotFoundError } from '../core/errors';
 import type { Db } from '../db/client';
+import type { Transact } from '../db/transaction';
 import { createDailySummariesRepository } from './daily-summaries.repository';
 import { createMonthCloseRepository, type ClosureRow } from './month-close.repository';
 import { monthlyReportPdf, monthlyReportXlsx } from './render';
+import type { OnFrozen } from './report-delivery';
 import { createReportReader, lastDayOf } from './report-reader';
 import { createReportsRepository } from './reports.repository';
 
@@ -49,9 +51,20 @@ export interface RevisionMade {
   n: number;
 }
 
-export function createMonthClose(options: { db: Db; clock?: () => Date }) {
-  const { db } = options;
+export function createMonthClose(options: {
+  db: Db;
+  clock?: () => Date;
+  /** Opens the close's and each revision's transaction; a transactor's so `onFrozen` may queue mail. */
+  transact?: Transact;
+  /**
+   * Hears each revision frozen (1 on close, n + 1 later) inside the transaction that writes it:
+   * delivery queues its mails there (reporting/report-delivery.ts).
+   */
+  onFrozen?: OnFrozen;
+}) {
+  const { db, onFrozen } = options;
   const clock = options.clock ?? (() => new Date());
+  const transact: Transact = options.transact ?? ((fn) => db.transaction((tx) => fn(tx as unknown as Db)));
   const repo = createMonthCloseRepository(db);
   const reports = createReportsRepository(db);
   const summaries = createDailySummariesRepository(db);
@@ -86,7 +99,7 @@ export function createMonthClose(options: { db: Db; clock?: () => Date }) {
     }
     const files = await freeze(report, lang);
     const n = latest.n + 1;
-    await db.transaction(async (tx) => {
+    await transact(async (tx) => {
       const txRepo = createMonthCloseRepository(tx);
       await txRepo.insertRevision({
         closureId: closure.id,
@@ -98,6 +111,7 @@ export function createMonthClose(options: { db: Db; clock?: () => Date }) {
         ...files,
       });
       await txRepo.checked(closure.id, at);
+      await onFrozen?.(tx, { closureId: closure.id, n });
     });
     return { closureId: closure.id, n };
   }
@@ -121,7 +135,7 @@ export function createMonthClose(options: { db: Db; clock?: () => Date }) {
       if ((await repo.closures([company.id], input.month)).length > 0) throw new ConflictError('RP1001');
       const report = await reader.monthly({ company, companies: [company] }, input.month, input.lang);
       const files = await freeze(report, input.lang);
-      return db.transaction(async (tx) => {
+      return transact(async (tx) => {
         const txRepo = createMonthCloseRepository(tx);
         const id = await txRepo.insertClosure({
           companyId: company.id,
@@ -145,6 +159,7 @@ export function createMonthClose(options: { db: Db; clock?: () => Date }) {
           ...files,
         });
         await input.audit?.(tx, id);
+        await onFrozen?.(tx, { closureId: id, n: 1 });
         return id;
       });
     },

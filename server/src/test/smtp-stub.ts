@@ -8,6 +8,8 @@ export interface SmtpStub {
   url: string;
   /** Decoded messages received so far, oldest first. */
   messages: string[];
+  /** The same messages as received (MIME parts and their base64 intact: attachments' bytes). */
+  raw: string[];
   /** Resolves once `count` messages have arrived. */
   received(count: number, timeoutMs?: number): Promise<string[]>;
   /** Greets no new connection until `release` is called (a slow mail server). */
@@ -29,6 +31,7 @@ function decodeMessage(raw: string): string {
 /** `port`: listen there (a server started again on the address the app knows); else a free one. */
 export async function startSmtpStub(options: { port?: number } = {}): Promise<SmtpStub> {
   const messages: string[] = [];
+  const raw: string[] = [];
   const waiters: Array<() => void> = [];
   let held: Array<() => void> | undefined;
   let refusing = false;
@@ -46,6 +49,7 @@ export async function startSmtpStub(options: { port?: number } = {}): Promise<Sm
       if (inData) {
         if (line === '.') {
           inData = false;
+          raw.push(data.join('\r\n'));
           messages.push(decodeMessage(data.join('\r\n')));
           data = [];
           say('250 2.0.0 queued');
@@ -86,6 +90,7 @@ export async function startSmtpStub(options: { port?: number } = {}): Promise<Sm
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    raw,
     async received(count, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (messages.length < count) {

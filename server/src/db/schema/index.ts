@@ -16,3 +16,4 @@ export * from './alerts';
 export * from './notifications';
 export * from './daily-summaries';
 export * from './report-closures';
+export * from './report-deliveries';

@@ -16,12 +16,22 @@ import { recordChange } from '../../core/history';
 import { actorId, type RequestContext } from '../../core/request-context';
 import type { Deps } from '../../deps';
 import { createMonthClose } from '../../reporting/month-close';
+import { createReportDelivery } from '../../reporting/report-delivery';
 import { createMonthCloseRepository, type ClosureRow } from '../../reporting/month-close.repository';
 import { toClosure, toRevision } from './report-closures.mapper';
 
-export function createReportClosuresService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
+export function createReportClosuresService({
+  db,
+  clock,
+  transact,
+  mailer,
+  config,
+}: Pick<Deps, 'db' | 'clock' | 'transact' | 'mailer' | 'config'>) {
   const repo = createMonthCloseRepository(db);
-  const close = createMonthClose({ db, clock });
+  // revision 1 on close, and a revision made here, are mailed to the closure's recipients in the
+  // transaction that freezes them (docs/REPORTS.md "Delivery")
+  const delivery = createReportDelivery({ publicUrl: config.publicUrl, mailer });
+  const close = createMonthClose({ db, clock, transact, onFrozen: delivery.onFrozen });
 
   /** The company a call is about: the current one, or (provider staff) the one named. */
   function companyOf(ctx: RequestContext, companyId: string | undefined): string {
