@@ -21,7 +21,7 @@ export function LeftBar({ onNavigate }: LeftBarProps) {
 
   const items = navItems.flatMap((item) => {
     const path = resolveNavPath(item, currentCompany);
-    return path && canUse({ group: item.group }) ? [{ item, path }] : [];
+    return path && canUse({ group: item.group, roles: item.roles }) ? [{ item, path }] : [];
   });
 
   return (

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { useEffect } from 'react';
-import type { RouteGroup } from '@aforo/contracts/roles';
+import type { Role, RouteGroup } from '@aforo/contracts/roles';
 import type { CurrentUser } from '@aforo/contracts/users';
 import { isApiError } from '../lib/api';
 import { profilesForCheck, useCurrentUserQuery } from '../lib/current-user';
@@ -33,10 +33,14 @@ export function RequireSession() {
   const groups = handles
     .map((handle) => handle.group)
     .filter((group): group is RouteGroup => group !== undefined);
+  const roles = handles
+    .map((handle) => handle.roles)
+    .filter((list): list is readonly Role[] => list !== undefined);
   const decision = decide({ token, currentCompanyId }, toGuardUser(userQuery.data, userQuery.error), {
     path: location.pathname,
     requiresAuth: true,
     groups,
+    roles,
   });
 
   // once a signed-in user lands anywhere allowed, the stored return path has served its purpose

@@ -95,6 +95,22 @@ describe('navigation guard', () => {
     });
   });
 
+  it("checks a route's own role list beside its groups: the agreed exclusions' staff and client admins", () => {
+    const reviewers = [['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_VIEWER', 'ROLE_ADMIN_CLIENTE']] as const;
+    const exclusions = { ...route('/app/reports/exclusions'), roles: reviewers };
+    expect(decide(signedIn, clientAdmin, exclusions)).toEqual({ type: 'allow' });
+    expect(decide(signedIn, admin, exclusions)).toEqual({ type: 'allow' });
+    expect(decide(signedIn, companyUser, exclusions)).toEqual({
+      type: 'redirect',
+      to: '/app/dashboard',
+      forbidden: true,
+    });
+    // the group still applies: a list of roles widens nothing
+    expect(decide(signedIn, clientAdmin, { ...exclusions, groups: ['supervision'] })).toMatchObject({
+      type: 'redirect',
+    });
+  });
+
   it('uses the profile of the current company only', () => {
     expect(
       decide({ token: 't', currentCompanyId: companyB }, clientAdmin, route('/app/accounts', ['accounts'])),

@@ -1,6 +1,6 @@
 /** The navigation guard of docs/WEB.md as a pure decision, used by <RequireSession>. */
-import { canUseRouteGroup } from '@aforo/contracts/roles';
-import type { ProfileForCheck, RouteGroup } from '@aforo/contracts/roles';
+import { canUseRouteGroup, hasAnyRole } from '@aforo/contracts/roles';
+import type { ProfileForCheck, Role, RouteGroup } from '@aforo/contracts/roles';
 import type { UserState } from '@aforo/contracts/users';
 
 export const loginPath = '/login';
@@ -24,6 +24,8 @@ export interface GuardRoute {
   requiresAuth: boolean;
   /** Route groups of every matched route, outermost first; each must pass. */
   groups: readonly RouteGroup[];
+  /** Role lists of the matched routes that declare one (handle.roles); each must pass. */
+  roles?: readonly (readonly Role[])[];
 }
 
 export type GuardDecision =
@@ -46,9 +48,9 @@ export function decide(session: GuardSession, user: GuardUser | null, route: Gua
       ? { type: 'allow' }
       : { type: 'redirect', to: changePasswordPath };
   }
-  const allowed = route.groups.every((group) =>
-    canUseRouteGroup(user.profiles, session.currentCompanyId, group),
-  );
+  const allowed =
+    route.groups.every((group) => canUseRouteGroup(user.profiles, session.currentCompanyId, group)) &&
+    (route.roles ?? []).every((roles) => hasAnyRole(user.profiles, session.currentCompanyId, roles));
   if (allowed) return { type: 'allow' };
   if (route.path === homePath) return { type: 'allow' };
   return isEntry(route.path)

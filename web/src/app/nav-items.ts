@@ -1,5 +1,5 @@
 /** The left bar of docs/WEB.md; each item is shown only to users who pass its route's group (docs/ROLES.md). */
-import type { RouteGroup } from '@aforo/contracts/roles';
+import type { Role, RouteGroup } from '@aforo/contracts/roles';
 
 /** The current company as paths need it. */
 export interface NavCompany {
@@ -13,6 +13,8 @@ export interface NavItem {
   /** Path, or a builder for paths that depend on the current company. */
   to: string | ((company: NavCompany) => string);
   group: RouteGroup;
+  /** And one of these roles (its route's handle.roles), when the group alone does not say who. */
+  roles?: readonly Role[];
   /** Active only on the exact path (Overview is /app itself). */
   exact?: boolean;
   /** Opens outside the shell, in a new tab. */
@@ -37,6 +39,15 @@ export const navItems: readonly NavItem[] = [
   { key: 'maintenance', labelKey: 'nav.maintenance', to: '/app/maintenance', group: 'supervision' },
   { key: 'layers', labelKey: 'nav.layers', to: '/app/layers', group: 'general' },
   { key: 'reports', labelKey: 'nav.reports', to: '/app/reports', group: 'supervision' },
+  // the client's admins review the exclusions agreed on their points: the one report screen they open
+  // (provider staff reach it among the reports' tabs)
+  {
+    key: 'reportExclusions',
+    labelKey: 'nav.reportExclusions',
+    to: '/app/reports/exclusions',
+    group: 'signedIn',
+    roles: ['ROLE_ADMIN_CLIENTE'],
+  },
   {
     key: 'publicDashboard',
     labelKey: 'nav.publicDashboard',

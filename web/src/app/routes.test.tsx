@@ -8,7 +8,7 @@ import type { CurrentUser } from '@aforo/contracts/users';
 import { currentUserQueryKey } from '../lib/current-user';
 import { i18n } from '../lib/i18n';
 import { sessionStore } from '../lib/session';
-import { buildCurrentUser, companyA, companyB } from '../test/fixtures';
+import { buildCompanyUser, buildCurrentUser, companyA, companyB } from '../test/fixtures';
 import { createTestQueryClient } from '../test/render';
 import { ConfirmProvider } from '../ui/ConfirmProvider';
 import { appRoutes } from './routes';
@@ -120,9 +120,60 @@ describe('app routes', () => {
       expect(await screen.findByRole('heading', { name: 'Monthly summary' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/app/reports/monthlySummary');
       expect(screen.getByRole('tab', { name: 'Level summary' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Closed months' })).toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Agreed exclusions' })).toBeInTheDocument();
+      // provider staff reach the exclusions among the reports' tabs, not from the left bar
+      const nav = within(screen.getByRole('navigation', { name: 'Navigation' }));
+      expect(nav.getByText('Reports')).toBeInTheDocument();
+      expect(nav.queryByText('Agreed exclusions')).not.toBeInTheDocument();
       expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
       expect(screen.getByRole('combobox', { name: 'Company' })).toHaveValue('All companies');
       await waitFor(() => expect(router.state.location.search).toMatch(/^\?month=\d{4}-\d{2}&scope=all$/));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("opens the agreed exclusions to a client's admin, from the left bar, and no other report", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input).startsWith('/api/reports/exclusions')
+          ? Response.json({ rows: [] })
+          : Response.json({ code: 'N1000', message: 'Not found' }, { status: 404 }),
+      ),
+    );
+    try {
+      const router = await renderApp('/app/reports/exclusions', buildCompanyUser(['ROLE_ADMIN_CLIENTE']));
+      expect(await screen.findByRole('heading', { name: 'Agreed exclusions' })).toBeInTheDocument();
+      expect(await screen.findByText('No exclusions or notes.')).toBeInTheDocument();
+      // one screen of the section for them: no tabs
+      expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+      const nav = within(screen.getByRole('navigation', { name: 'Navigation' }));
+      expect(nav.getByText('Agreed exclusions').closest('a')).toHaveAttribute(
+        'href',
+        '/app/reports/exclusions',
+      );
+      expect(nav.queryByText('Reports')).not.toBeInTheDocument();
+      await act(() => router.navigate('/app/reports/monthlySummary'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+      await act(() => router.navigate('/app/reports'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('keeps the agreed exclusions from a client user who is not an admin', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ code: 'N1000', message: 'Not found' }, { status: 404 })),
+    );
+    try {
+      const router = await renderApp('/app/reports/exclusions', buildCompanyUser(['ROLE_CHIEF_CLIENTE']));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+      const nav = within(await screen.findByRole('navigation', { name: 'Navigation' }));
+      expect(nav.queryByText('Agreed exclusions')).not.toBeInTheDocument();
     } finally {
       vi.unstubAllGlobals();
     }

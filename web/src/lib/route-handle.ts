@@ -1,10 +1,15 @@
 /** What a route declares in its `handle`: the roles it needs (docs/ROLES.md) and its translated title. */
 import { useMatches } from 'react-router';
-import type { RouteGroup } from '@aforo/contracts/roles';
+import type { Role, RouteGroup } from '@aforo/contracts/roles';
 
 export interface RouteHandle {
   /** Route group of docs/ROLES.md whose roles this route requires; omitted = any signed-in user. */
   group?: RouteGroup;
+  /**
+   * Roles of which the user needs one, beside the group: a screen open to a set no group names (the
+   * agreed exclusions: provider staff and the client's admins). Each matched route's list must pass.
+   */
+  roles?: readonly Role[];
   /** i18n key of the screen title. */
   titleKey?: string;
   /**

@@ -1,7 +1,7 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { RouteGroup } from '@aforo/contracts/roles';
+import type { Role, RouteGroup } from '@aforo/contracts/roles';
 import { useAccessCheck } from '../lib/current-user';
 
 export interface SectionTab {
@@ -9,6 +9,8 @@ export interface SectionTab {
   to: string;
   labelKey: string;
   group?: RouteGroup;
+  /** And one of these roles (the screen's route handle.roles). */
+  roles?: readonly Role[];
 }
 
 export interface SectionLayoutProps {
@@ -27,7 +29,7 @@ export function SectionLayout({ titleKey, tabs = [] }: SectionLayoutProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const canUse = useAccessCheck();
-  const visibleTabs = tabs.filter((tab) => canUse({ group: tab.group }));
+  const visibleTabs = tabs.filter((tab) => canUse({ group: tab.group, roles: tab.roles }));
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">

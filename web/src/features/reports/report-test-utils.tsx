@@ -4,6 +4,7 @@ import { act } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { vi } from 'vitest';
 import type { Language } from '@aforo/contracts/constants';
+import type { CurrentUser } from '@aforo/contracts/users';
 import { currentUserQueryKey } from '../../lib/current-user';
 import { i18n } from '../../lib/i18n';
 import { sessionStore } from '../../lib/session';
@@ -53,10 +54,12 @@ export interface RenderReportOptions {
   network?: boolean;
   /** Answers by URL; anything unanswered is a 404. */
   answer: Answer;
+  /** The signed-in user (default: provider staff reading reports). */
+  user?: CurrentUser;
 }
 
 export async function renderReport(Page: ComponentType, options: RenderReportOptions) {
-  const { path, language = 'es', network = false, answer } = options;
+  const { path, language = 'es', network = false, answer, user = staff } = options;
   const fetchSpy = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     return answer(url, init) ?? Response.json({ code: 'N1000', message: 'Not found' }, { status: 404 });
@@ -72,7 +75,7 @@ export async function renderReport(Page: ComponentType, options: RenderReportOpt
   // the company view is Aguas del Norte's, picked in the header
   sessionStore.signIn('token', companyA);
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(currentUserQueryKey(companyA), staff);
+  queryClient.setQueryData(currentUserQueryKey(companyA), user);
   const route = path.split('?')[0]!;
   const rendered = renderWithProviders(<Page />, {
     path,

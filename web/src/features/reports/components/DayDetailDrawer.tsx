@@ -1,4 +1,4 @@
-import { Alert, Drawer, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Divider, Drawer, Group, Loader, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportDay, ReportPoint } from '@aforo/contracts/reports';
@@ -8,6 +8,7 @@ import { addDays } from '../report-period';
 import { useReportFormat } from '../use-report-format';
 import { DayChart } from './DayChart';
 import { DayClassBadge } from './DayClassBadge';
+import { DayExclusions } from './DayExclusions';
 import { DayFacts } from './DayFacts';
 
 /** A point-day of a report, and the zone its day is on. */
@@ -28,7 +29,8 @@ function dayBounds(day: string, timeZone: string) {
 
 /**
  * A click on a day of the monthly strip (docs/REPORTS.md "Monthly summary"): the day's summary of
- * each series of the point — the main one, which the class counts on, first — and its measures.
+ * each series of the point — the main one, which the class counts on, first — and its measures;
+ * then the exclusions agreed and the notes on it (docs/REPORTS.md "Agreed exclusions and notes").
  */
 export function DayDetailDrawer({ target, onClose }: { target: DayTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -96,6 +98,8 @@ export function DayDetailDrawer({ target, onClose }: { target: DayTarget | null;
           )}
           {summary && <DayFacts summary={summary} unit={unit} timeZone={target.timeZone} />}
           {summary && summary.count > 0 && <DayChart query={series} />}
+          <Divider />
+          <DayExclusions point={target.point} day={target.day.day} />
         </Stack>
       )}
     </Drawer>

@@ -6,6 +6,8 @@ import { useListUrlState } from '../../../lib/url-state';
 import type { ListUrlOptions } from '../../../lib/url-state';
 import { ScreenHeader } from '../../../ui/ScreenHeader';
 import { reportPath, useMonthlyReportQuery } from '../api';
+import { CloseMonthButton } from '../components/CloseMonthButton';
+import { ClosedMonthBanner } from '../components/ClosedMonthBanner';
 import { DayClassLegend } from '../components/DayClassLegend';
 import { DayDetailDrawer, type DayTarget } from '../components/DayDetailDrawer';
 import { MonthPicker } from '../components/MonthPicker';
@@ -17,6 +19,8 @@ import { ReportQueryState } from '../components/ReportQueryState';
 import { ReportTable } from '../components/ReportTable';
 import { defaultMonth, isMonth, monthDays } from '../report-period';
 import { registerReportTexts } from '../texts';
+import { useClosureAccess } from '../use-closure-access';
+import { closureLink } from '../use-closure-selection';
 import { useCompanyToday, useZoneOfCompany } from '../use-company-clock';
 import { useMonthlyColumns } from '../use-monthly-columns';
 import { useReportFormat } from '../use-report-format';
@@ -40,7 +44,8 @@ const listOptions: ListUrlOptions<'name', 'month'> = {
  * /app/reports/monthlySummary (docs/REPORTS.md "Monthly summary"): the month's operation % and the
  * counts behind it, then per point its days as a calendar strip (a day opens its detail), the days
  * per class, the operation %, the level and the rain or volume total; PDF, CSV and XLSX of the same
- * query. The month and the company are in the URL.
+ * query. The month and the company are in the URL. A closed month is its frozen version, said so
+ * with a link to its closure; ADMIN and CHIEF close a company's ended month from here.
  */
 export function MonthlyReportPage() {
   const { t } = useTranslation();
@@ -66,6 +71,9 @@ export function MonthlyReportPage() {
     onOpenDay: openDay,
   });
   const title = t('screens.monthlySummary');
+  const access = useClosureAccess();
+  const company = report?.company ?? null;
+  const closable = access.canClose && company !== null && !report?.closure && report?.period.open === false;
 
   return (
     <Stack gap="md">
@@ -73,11 +81,22 @@ export function MonthlyReportPage() {
         title={title}
         description={t('reports.monthly.description')}
         actions={
-          <ReportDownloads
-            path={reportPath('monthly')}
-            params={params}
-            disabledReason={scope.ready ? undefined : t('common.loading')}
-          />
+          <>
+            {closable && (
+              <CloseMonthButton
+                companies={[{ value: company.id, label: company.name }]}
+                companyId={company.id}
+                month={month}
+                maxMonth={access.lastEnded}
+                fixed
+              />
+            )}
+            <ReportDownloads
+              path={reportPath('monthly')}
+              params={params}
+              disabledReason={scope.ready ? undefined : t('common.loading')}
+            />
+          </>
         }
       />
       <ReportFilters search={list.search} onSearch={list.setSearch}>
@@ -87,6 +106,13 @@ export function MonthlyReportPage() {
       {report && (
         <>
           <ReportCaption report={report} period={f.month(report.period.label)} />
+          {report.closure && report.company && (
+            <ClosedMonthBanner
+              closure={report.closure}
+              timeZone={report.company.timeZone}
+              to={closureLink(report.closure.closureId, scope.params)}
+            />
+          )}
           {report.rows.length > 0 && report.totals.days === 0 && (
             <Alert color="gray" variant="light" title={t('reports.empty.noDaysTitle')}>
               {t('reports.empty.noDays')}
