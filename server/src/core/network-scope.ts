@@ -6,7 +6,7 @@
  */
 import type { NetworkScopeQuery } from '@aforo/contracts/common/network-scope';
 import type { Viewer } from '../db/scope';
-import { ForbiddenError, ValidationError } from './errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from './errors';
 import { actorId, type RequestContext, viewerOf } from './request-context';
 
 export function networkViewer(ctx: RequestContext, query: NetworkScopeQuery): Viewer {
@@ -23,4 +23,16 @@ export function networkViewer(ctx: RequestContext, query: NetworkScopeQuery): Vi
 /** Whether a list reads more than one company (its rows then name their company). */
 export function isNetworkWide(viewer: Viewer): boolean {
   return viewer.everyCompany === true;
+}
+
+/**
+ * The one company a call is about: the current one, or one provider staff name (`companyId`); a
+ * client naming another company gets 404 (no existence leak), a caller without a company DR1002.
+ */
+export function namedCompany(ctx: RequestContext, companyId: string | undefined): string {
+  if (companyId !== undefined && companyId !== ctx.companyId && !ctx.isGlobal)
+    throw new NotFoundError('CO1000');
+  const id = companyId ?? ctx.companyId;
+  if (id === null) throw new ConflictError('DR1002');
+  return id;
 }

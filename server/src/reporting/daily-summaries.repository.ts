@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { dailySummaries } from '../db/schema';
+import { rowsOf } from '../db/rows';
 
 export interface SummaryPoint {
   id: string;
@@ -46,9 +47,6 @@ export type SummaryRow = typeof dailySummaries.$inferInsert;
 const asDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
 /** Rows of db.execute on either driver. */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 export function createDailySummariesRepository(db: Db) {
   return {

@@ -16,6 +16,7 @@ import {
 import { seriesOfPoint } from './series-of-point';
 import type { Db } from '../db/client';
 import { addDays } from '../lib/local-days';
+import { daysOf } from './report-builder';
 
 /** How far back the job computes days nobody computed yet (a month and some). */
 export const backfillDays = 35;
@@ -109,8 +110,7 @@ export function createDailySummaryEngine(db: Db) {
     to: string,
     pointIds?: string[],
   ): Promise<number> {
-    const days: string[] = [];
-    for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
+    const days = daysOf(from, to);
     // whole-company runs mark the days computed first (see markComputed); point runs keep the mark
     const since = await repo.markComputed(companyId, days);
     const points = await repo.points(companyId, tz, from, to, pointIds);

@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { reportClosures, reportRevisions, users } from '../db/schema';
+import { rowsOf } from '../db/rows';
 
 export type ClosureRow = typeof reportClosures.$inferSelect & { companyName: string; closedByName: string };
 export type RevisionRow = typeof reportRevisions.$inferSelect;
@@ -14,10 +15,6 @@ export type RevisionMeta = Omit<RevisionRow, 'pdf' | 'xlsx' | 'report'> & {
   xlsxBytes: number;
   totals: unknown;
 };
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 const fullName = sql<string>`trim(${users.name} || ' ' || coalesce(${users.surname}, ''))`;
 

@@ -17,6 +17,7 @@ import type { Language } from '@aforo/contracts/constants';
 import type { ReportPointRow, SummaryReadRow } from './reports.repository';
 import { sumOf } from './day-summary';
 import { seriesOfPoint } from './series-of-point';
+import { addDays } from '../lib/local-days';
 
 export const operationFormulas: Record<Language, string> = {
   es: '% de operación = (correctos + intermitentes) / (días − excluidos − sin transmisión) × 100',
@@ -60,11 +61,8 @@ export function sumCounts(all: readonly Omit<OperationCounts, 'percent'>[]): Ope
 /** Every day of [from, to], YYYY-MM-DD. */
 export function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); ; t += 86_400_000) {
-    const day = new Date(t).toISOString().slice(0, 10);
-    if (day > to) return days;
-    days.push(day);
-  }
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
 }
 
 export function reportPointOf(p: ReportPointRow): ReportPoint {

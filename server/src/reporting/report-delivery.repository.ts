@@ -8,10 +8,8 @@ import type { Language } from '@aforo/contracts/constants';
 import type { OperationCounts } from '@aforo/contracts/reports';
 import type { Db } from '../db/client';
 import { reportDeliveries } from '../db/schema';
+import { rowsOf } from '../db/rows';
 
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 const p = (value: unknown) => sql.param(value);
 const languageOf = (stored: string): Language => (stored === 'en' ? 'en' : 'es');
 

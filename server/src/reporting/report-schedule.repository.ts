@@ -6,10 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Language } from '@aforo/contracts/constants';
 import type { Db } from '../db/client';
 import { reportSchedules } from '../db/schema';
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
+import { rowsOf } from '../db/rows';
 
 export interface ScheduleRow {
   companyId: string;

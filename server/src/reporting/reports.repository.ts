@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
 
 export interface ReportCompanyRow {
   id: string;
@@ -58,10 +59,6 @@ export interface ClassCounts {
   incorrect: number;
   noTransmission: number;
   excluded: number;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 const asDate = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(v as string));

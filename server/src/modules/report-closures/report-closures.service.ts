@@ -19,6 +19,7 @@ import { createMonthClose } from '../../reporting/month-close';
 import { createReportDelivery } from '../../reporting/report-delivery';
 import { createMonthCloseRepository, type ClosureRow } from '../../reporting/month-close.repository';
 import { toClosure, toRevision } from './report-closures.mapper';
+import { namedCompany } from '../../core/network-scope';
 
 export function createReportClosuresService({
   db,
@@ -33,14 +34,7 @@ export function createReportClosuresService({
   const delivery = createReportDelivery({ publicUrl: config.publicUrl, mailer });
   const close = createMonthClose({ db, clock, transact, onFrozen: delivery.onFrozen });
 
-  /** The company a call is about: the current one, or (provider staff) the one named. */
-  function companyOf(ctx: RequestContext, companyId: string | undefined): string {
-    if (companyId !== undefined && companyId !== ctx.companyId && !ctx.isGlobal)
-      throw new NotFoundError('CO1000');
-    const id = companyId ?? ctx.companyId;
-    if (id === null) throw new ConflictError('DR1002');
-    return id;
-  }
+  const companyOf = (ctx: RequestContext, companyId?: string): string => namedCompany(ctx, companyId);
 
   async function visibleClosure(ctx: RequestContext, id: string): Promise<ClosureRow> {
     const closure = await repo.closure(id);

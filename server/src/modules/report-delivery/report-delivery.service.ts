@@ -19,6 +19,7 @@ import { createMonthCloseRepository } from '../../reporting/month-close.reposito
 import { createReportDeliveryRepository, type DeliveryRow } from '../../reporting/report-delivery.repository';
 import { createReportScheduleRepository, type ScheduleRow } from '../../reporting/report-schedule.repository';
 import { createReportsRepository } from '../../reporting/reports.repository';
+import { namedCompany } from '../../core/network-scope';
 
 function toDelivery(row: DeliveryRow, withError: boolean): ReportDelivery {
   return {
@@ -63,10 +64,7 @@ export function createReportDeliveryService({ db, transact }: Pick<Deps, 'db' | 
 
   /** The company a call is about: the current one, or (provider staff) the one named, which must exist. */
   async function companyOf(ctx: RequestContext, companyId: string | undefined): Promise<string> {
-    if (companyId !== undefined && companyId !== ctx.companyId && !ctx.isGlobal)
-      throw new NotFoundError('CO1000');
-    const id = companyId ?? ctx.companyId;
-    if (id === null) throw new ConflictError('DR1002');
+    const id = namedCompany(ctx, companyId);
     if (!(await reports.company(id))) throw new NotFoundError('CO1000');
     return id;
   }

@@ -2,16 +2,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { reportExclusions } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
 
 export type ExclusionRow = typeof reportExclusions.$inferSelect & {
   pointName: string;
   createdByName: string;
   reviewedByName: string | null;
 };
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
 
 const columns = sql`e.id, e.company_id as "companyId", e.point_id as "pointId", e.kind, e.from_day::text as "fromDay",
   e.to_day::text as "toDay", e.cause, e.comment, e.attachment_ref as "attachmentRef", e.status,

@@ -21,6 +21,7 @@ import { createDailySummariesRepository } from '../../reporting/daily-summaries.
 import { spanDays } from '../../reporting/report-range';
 import { exclusionHistory, toReportExclusion } from './report-exclusions.mapper';
 import { createReportExclusionsRepository, type ExclusionRow } from './report-exclusions.repository';
+import { namedCompany } from '../../core/network-scope';
 
 /** Whether a status counts as excluding (a pending or accepted exclusion, docs/REPORTS.md). */
 const excludes = (r: Pick<ExclusionRow, 'kind' | 'status'>) =>
@@ -30,14 +31,7 @@ export function createReportExclusionsService({ db, transact }: Pick<Deps, 'db' 
   const repo = createReportExclusionsRepository(db);
   const access = createAccess(db);
 
-  /** The company of the call: the current one; provider staff may name another. */
-  function companyOf(ctx: RequestContext, companyId?: string): string {
-    if (companyId !== undefined && companyId !== ctx.companyId && !ctx.isGlobal)
-      throw new NotFoundError('CO1000');
-    const id = companyId ?? ctx.companyId;
-    if (id === null) throw new ConflictError('DR1002');
-    return id;
-  }
+  const companyOf = (ctx: RequestContext, companyId?: string): string => namedCompany(ctx, companyId);
 
   async function found(ctx: RequestContext, id: string): Promise<ExclusionRow> {
     const row = await repo.findInCompany(companyOf(ctx), id);
