@@ -18,6 +18,8 @@ export interface AforoProcess {
   ): Promise<Record<string, unknown>>;
   /** Everything it wrote, for a failing test's message. */
   output(): string;
+  /** False once it has exited. */
+  running(): boolean;
   /** SIGTERM, then SIGKILL if it has not exited after 10 s. */
   stop(): Promise<void>;
 }
@@ -25,11 +27,13 @@ export interface AforoProcess {
 export function startAforoProcess(
   role: 'api' | 'ingest' | 'jobs' | 'all',
   env: Record<string, string>,
+  /** Node's own flags before the script (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs: string[] = [],
 ): AforoProcess {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `aforo-${role}-`));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', 'server/src/main.ts', `--role=${role}`],
+    [...nodeArgs, '--import', 'tsx', 'server/src/main.ts', `--role=${role}`],
     {
       cwd: repositoryRoot,
       env: {
@@ -88,6 +92,7 @@ export function startAforoProcess(
       }
     },
     output: () => text,
+    running: () => child.exitCode === null && child.signalCode === null,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
