@@ -8,6 +8,7 @@ import type { MapTiles } from '@aforo/contracts/map';
 import type { TokenService } from './auth/jwt';
 import { createSessionRepository } from './auth/session.repository';
 import { createSessionResolver } from './auth/session';
+import { createSessionCache, type SessionCacheOptions } from './auth/session-cache';
 import type { SignInLimits } from './auth/sign-in-throttle';
 import type { AppConfig, Deps } from './deps';
 import type { Database } from './db/client';
@@ -45,6 +46,8 @@ export interface AppOptions {
   /** Map tiles (MAP_TILE_URL); unset: none, the map draws on a plain background. */
   mapTiles?: MapTiles;
   clock?: () => Date;
+  /** Sessions kept in memory (auth/session-cache.ts); maxAgeMs 0 reads them on every call. */
+  sessionCache?: SessionCacheOptions;
 }
 
 const noTiles: MapTiles = { url: null, attribution: '' };
@@ -54,6 +57,7 @@ export function createDeps(options: AppOptions, log: Logger): Deps {
   const { database, tokens } = options;
   const db = database.db;
   const events = options.events ?? createEventBus({ log });
+  const sessionStore = createSessionCache(createSessionRepository(db), events, options.sessionCache);
   const config: AppConfig = {
     version: options.version ?? '0.1.0',
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
@@ -74,7 +78,8 @@ export function createDeps(options: AppOptions, log: Logger): Deps {
     clock: options.clock ?? (() => new Date()),
     log,
     tokens,
-    sessions: createSessionResolver(tokens, createSessionRepository(db)),
+    sessions: createSessionResolver(tokens, sessionStore),
+    sessionStore,
     // pushes alerts and the notifications of notification.created (routed in any process)
     streamHub: createStreamHub({ db, events, log }),
     ingestion: options.ingestion,

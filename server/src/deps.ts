@@ -4,6 +4,7 @@
  */
 import type { MapTiles } from '@aforo/contracts/map';
 import type { TokenService } from './auth/jwt';
+import type { SessionRepository } from './auth/session.repository';
 import type { SessionResolver } from './auth/session';
 import type { SignInLimits } from './auth/sign-in-throttle';
 import type { Database, Db } from './db/client';
@@ -43,6 +44,8 @@ export interface Deps {
   log: Logger;
   tokens: TokenService;
   sessions: SessionResolver;
+  /** The session look-ups the resolver reads, kept in memory (auth/session-cache.ts). */
+  sessionStore: SessionRepository;
   /** The live stream engine: pushes alerts, latest values and notifications to open browsers. */
   streamHub: StreamHub;
   /** Device ingestion, where this process serves POST /ingest/v1/up. */

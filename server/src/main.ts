@@ -216,6 +216,7 @@ async function main(): Promise<void> {
       ingestion,
       events,
       mapTiles: mapTiles(env),
+      sessionCache: { maxAgeMs: env.SESSION_CACHE_SECONDS * 1000 },
     });
     await app.listen({ port: env.PORT, host: env.HOST });
     closers.unshift(() => app.close());

@@ -34,6 +34,12 @@ export interface EventBus extends EventPublisher {
   /** This process's id in the messages it sends. */
   readonly origin: string;
   on<K extends EventName>(type: K, handler: (payload: EventMap[K]) => unknown): () => void;
+  /**
+   * A handler called in the publisher's own turn, before publish() returns (and on receipt from
+   * another process): for dropping cache entries, so the publisher's next call cannot read what the
+   * event says has changed. It must be quick and synchronous; what it throws is logged.
+   */
+  onNow<K extends EventName>(type: K, handler: (payload: EventMap[K]) => void): () => void;
   /** Called after the transport lost its connection and got it back: caches may be stale. */
   onResync(handler: () => void): () => void;
   /** Starts listening to the other processes (no-op without a transport). */
@@ -61,6 +67,7 @@ export function createEventBus(options: { log: BusLog; transport?: EventTranspor
   const origin = randomUUID();
   const subscriptions = new Map<EventName, Set<Subscription>>();
   const resyncHandlers = new Set<() => void>();
+  const nowHandlers = new Map<EventName, Set<(payload: never) => void>>();
   let busy = 0;
   const idleWaiters: Array<() => void> = [];
 
@@ -72,7 +79,18 @@ export function createEventBus(options: { log: BusLog; transport?: EventTranspor
     if (busy === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
   }
 
+  function deliverNow(type: EventName, payload: unknown): void {
+    for (const handler of nowHandlers.get(type) ?? []) {
+      try {
+        handler(payload as never);
+      } catch (err) {
+        log.error({ err, event: type }, 'event handler failed');
+      }
+    }
+  }
+
   function deliver(type: EventName, payload: unknown): void {
+    deliverNow(type, payload);
     const subs = subscriptions.get(type);
     if (!subs || subs.size === 0) return;
     begin();
@@ -134,12 +152,17 @@ export function createEventBus(options: { log: BusLog; transport?: EventTranspor
       deliver(type, payload);
       send(type, payload);
     },
-    hasSubscribers: (type) => (subscriptions.get(type)?.size ?? 0) > 0,
+    hasSubscribers: (type) => (subscriptions.get(type)?.size ?? 0) + (nowHandlers.get(type)?.size ?? 0) > 0,
     on(type, handler) {
       const sub: Subscription = { handler: handler as Subscription['handler'], tail: Promise.resolve() };
       const subs = subscriptions.get(type) ?? new Set();
       subscriptions.set(type, subs.add(sub));
       return () => subs.delete(sub);
+    },
+    onNow(type, handler) {
+      const handlers = nowHandlers.get(type) ?? new Set();
+      nowHandlers.set(type, handlers.add(handler as (payload: never) => void));
+      return () => handlers.delete(handler as (payload: never) => void);
     },
     onResync(handler) {
       resyncHandlers.add(handler);

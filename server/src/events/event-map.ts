@@ -22,6 +22,13 @@ export interface CommittedMeasure {
 export const clusterEvents = {
   /** A device's key, state, point or record changed (or it was deleted). */
   'device.changed': z.object({ deviceId: z.string() }),
+  /**
+   * What a user's session rests on changed: state, password, profiles or roles, email, default
+   * company, deleted or restored (auth/session-cache.ts drops them).
+   */
+  'user.changed': z.object({ userIds: z.array(z.string()).min(1).max(100) }),
+  /** A company was created, edited, deleted or restored. */
+  'company.changed': z.object({ companyId: z.string() }),
   /** A point's parameters or record changed. */
   'point.changed': z.object({ pointId: z.string() }),
   /** Latest values of these points changed (their series evaluated): the live stream pushes them. */

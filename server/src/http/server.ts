@@ -19,6 +19,7 @@ import type { SessionResolver } from '../auth/session';
 import { registerAuthHook } from './auth-hook';
 import { handleError } from './errors';
 import { languageOf } from './language';
+import { registerCompression } from './compression';
 import { registerSecurityHeaders } from './security-headers';
 import { isPublicPageRequest } from './web-page';
 
@@ -86,6 +87,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     const lang = languageOf(request);
     return reply.status(404).send({ code: 'N1000', message: errorMessage('N1000', lang) });
   });
-
+  // last: only the routes registered afterwards (the modules) are compressed
+  await registerCompression(app);
   return app;
 }

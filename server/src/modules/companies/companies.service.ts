@@ -10,6 +10,7 @@ import { assertCan } from '../../core/access';
 import { ConflictError, NotFoundError, ValidationError } from '../../core/errors';
 import type { RequestContext } from '../../core/request-context';
 import { recordChange } from '../../core/history';
+import { afterCommit } from '../../db/transaction';
 import { companyHistory, toCompany } from './companies.mapper';
 import { createCompaniesRepository, type CompaniesRepository } from './companies.repository';
 import type { Deps } from '../../deps';
@@ -94,6 +95,7 @@ export function createCompaniesService({ db, transact }: Deps) {
         const before = await live(repo, id);
         await assertValid(ctx, repo, input, id);
         await repo.update(id, { ...input, slug: input.slug ?? before.slug });
+        afterCommit(tx, 'company.changed', { companyId: id });
         const after = await existing(repo, id);
         await recordChange(tx, ctx, {
           entityType,
@@ -115,6 +117,7 @@ export function createCompaniesService({ db, transact }: Deps) {
         const before = await live(repo, id);
         if (before.isProvider || before.users > 0) throw new ConflictError('CO1002');
         await repo.softDelete(id);
+        afterCommit(tx, 'company.changed', { companyId: id });
         const after = await existing(repo, id);
         await recordChange(tx, ctx, {
           entityType,
@@ -135,6 +138,7 @@ export function createCompaniesService({ db, transact }: Deps) {
         if (!before.deletedAt || (await repo.isNameTaken(before.businessName, id)))
           throw new ConflictError('CO1006');
         await repo.restore(id);
+        afterCommit(tx, 'company.changed', { companyId: id });
         const after = await existing(repo, id);
         await recordChange(tx, ctx, {
           entityType,

@@ -6,6 +6,7 @@ import { AppError } from '../../core/errors';
 import { RateLimiter } from '../../lib/rate-limiter';
 import { restoreMail } from '../../mail/templates';
 import { recordChange } from '../../core/history';
+import { afterCommit } from '../../db/transaction';
 import { createUserTokensRepository, type TokenPurpose } from '../users/user-tokens.repository';
 import { createUsersRepository } from '../users/users.repository';
 import type { AppConfig, Deps } from '../../deps';
@@ -80,6 +81,7 @@ export function createPublicAuthService({
       if (!found || !user || user.deletedAt || !usable || !(await tokens.consume(found.id)))
         throw purpose === 'activation' ? await activationRefusal(tx, token) : new AppError(code);
       await users.setPassword(user.id, await hashPassword(password), 'Active');
+      afterCommit(tx, 'user.changed', { userIds: [user.id] });
       const action = purpose === 'activation' ? 'activate' : 'password_restore';
       const companyId = (await users.profilesOf([user.id])).find((p) => p.companyId)?.companyId ?? null;
       await recordChange(

@@ -16,6 +16,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../co
 import { type RequestContext, actorId } from '../../core/request-context';
 import { activationMail } from '../../mail/templates';
 import { recordChange } from '../../core/history';
+import { afterCommit } from '../../db/transaction';
 import { effectiveRoles, type Role } from '@aforo/contracts/roles';
 import {
   accessKey,
@@ -42,7 +43,8 @@ export const activationValidityMs = 7 * 24 * 3600 * 1000;
  * its password says (a suspension from before the column, or an enable after a disable).
  */
 function returnState(user: UserRow): string {
-  if (user.state === 'Suspended' && user.stateBeforeSuspension) return userStateOf(user.stateBeforeSuspension);
+  if (user.state === 'Suspended' && user.stateBeforeSuspension)
+    return userStateOf(user.stateBeforeSuspension);
   return user.passwordHash ? 'Active' : 'Created';
 }
 
@@ -223,6 +225,8 @@ export function createUserAdminService({ db, transact, mailer, config }: Deps) {
         const accessChanged =
           accessKey(before.all) !== accessKey(after.all) || before.user.email !== after.user.email;
         if (accessChanged && id !== actorId(ctx)) await repo.endSessions(id);
+        // every edit, a new name too: the signed-in user's own details are read from the session cache
+        afterCommit(tx, 'user.changed', { userIds: [id] });
         await recordChange(tx, ctx, {
           entityType: 'user',
           entityId: id,
@@ -283,6 +287,7 @@ export function createUserAdminService({ db, transact, mailer, config }: Deps) {
         // disable, suspend and delete end the sessions; enable, unsuspend and restore too, so none revives.
         // A suspended user's next call still answers AU1001: the session resolver checks the state first.
         if (action !== 'renew-activation') await repo.endSessions(id);
+        afterCommit(tx, 'user.changed', { userIds: [id] });
         const after = await visibleUser(tx, ctx, id);
         await recordChange(tx, ctx, {
           entityType: 'user',

@@ -10,12 +10,15 @@ import { toCurrentUser, toUser } from './users.mapper';
 import { createUsersRepository } from './users.repository';
 import type { Deps } from '../../deps';
 
-export function createUsersService({ db, tokens }: Deps) {
+export function createUsersService({ db, tokens, events, sessionStore }: Deps) {
   const repo = createUsersRepository(db);
+  /** Outside a transaction: the write has committed when its statement returned. */
+  const changed = (userId: string) => events.publish('user.changed', { userIds: [userId] });
   return {
     async loggedUser(ctx: RequestContext): Promise<CurrentUser> {
       const me = userOf(ctx);
-      const found = await repo.findForSession(me.userId);
+      // the session's own look-up (kept in memory, dropped on every change of the user)
+      const found = await sessionStore.findForSession(me.userId);
       if (!found) throw new NotFoundError('U1000');
       const companyIds = found.profiles
         .filter((p) => p.state === 'Active' && p.companyId)
@@ -45,6 +48,7 @@ export function createUsersService({ db, tokens }: Deps) {
       if (body.password === body.currentPassword) throw new AppError('AU1005');
       const nextState = found.user.state === 'Change Password' ? 'Active' : found.user.state;
       const sv = await repo.updatePassword(me, await hashPassword(body.password), nextState);
+      changed(me.userId);
       return tokens.sign({
         sub: me.userId,
         username: found.user.email,
@@ -56,6 +60,7 @@ export function createUsersService({ db, tokens }: Deps) {
     async setCurrentCompany(ctx: RequestContext, header: string | undefined): Promise<void> {
       if (!header) throw new AppError('V1000', { 'X-Current-Company': fieldMessage('required', ctx.lang) });
       await repo.setDefaultCompany({ companyId: ctx.companyId, userId: userOf(ctx).userId });
+      changed(userOf(ctx).userId);
     },
   };
 }
