@@ -4,7 +4,7 @@
  * one point's range (docs/DATA-MODEL.md, figures in docs/PERFORMANCE.md). Buckets of an hour or more read
  * the hourly rollup (measures_hourly) instead, and raw measures only for the range's partial hours.
  */
-import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { maxMeasureMagnitude } from '@aforo/contracts/device-protocol';
 import type { Db } from '../../db/client';
 import { devices, measurementPoints, measures, models, seriesLatest } from '../../db/schema';
@@ -19,6 +19,10 @@ export interface SeriesPointRecord {
   warningValue: number | null;
   alertValue: number | null;
   parameters: unknown;
+  /** The installed device model's ports (none installed: []). */
+  modelPorts: unknown[];
+  /** Ports measured at the point, the most recently measured first. */
+  measuredPorts: string[];
 }
 
 export interface RawMeasureRow {
@@ -56,8 +60,22 @@ const inRange = (r: SeriesRange) =>
 
 export function createPointSeriesRepository(db: Db) {
   return {
-    /** A live point of the scope's company, with what the chart needs of it. */
+    /**
+     * A live point of the scope's company with what the chart needs of it, in one statement: the
+     * ports of the installed device's model (by serial; none installed: []) and the ports measured,
+     * most recently measured first (series_latest, no measure scan).
+     */
     async findPoint(scope: Scope, id: string): Promise<SeriesPointRecord | undefined> {
+      // spelled out: drizzle writes a select list's columns unqualified, and a bare "id" inside the
+      // subqueries would name the subquery's own table
+      const point = sql.raw('"measurement_points"');
+      const modelPorts = sql<unknown[] | null>`(
+        select json_agg(m.ports order by d.serial) from ${devices} d join ${models} m on m.id = d.model_id
+        where d.measurement_point_id = ${point}.id and d.deleted_at is null
+          and d.company_id = ${point}.company_id)`;
+      const measuredPorts = sql<string[] | null>`(
+        select json_agg(sl.port order by sl.ts desc, sl.port) from ${seriesLatest} sl
+        where sl.point_id = ${point}.id)`;
       const [row] = await db
         .select({
           id: measurementPoints.id,
@@ -68,6 +86,8 @@ export function createPointSeriesRepository(db: Db) {
           warningValue: measurementPoints.warningValue,
           alertValue: measurementPoints.alertValue,
           parameters: measurementPoints.parameters,
+          modelPorts,
+          measuredPorts,
         })
         .from(measurementPoints)
         .where(
@@ -77,34 +97,34 @@ export function createPointSeriesRepository(db: Db) {
             isNull(measurementPoints.deletedAt),
           ),
         );
-      return row;
+      if (!row) return undefined;
+      return {
+        ...row,
+        // each device's model ports (an array each), in serial order, as one list
+        modelPorts: (row.modelPorts ?? []).flatMap((ports) =>
+          Array.isArray(ports) ? (ports as unknown[]) : [],
+        ),
+        measuredPorts: row.measuredPorts ?? [],
+      };
     },
 
-    /** The ports of the model of the device installed at the point (none installed: []). */
-    async installedModelPorts(scope: Scope, pointId: string): Promise<unknown[]> {
-      const rows = await db
-        .select({ ports: models.ports })
-        .from(devices)
-        .innerJoin(models, eq(models.id, devices.modelId))
-        .where(
-          and(
-            eq(devices.measurementPointId, pointId),
-            isNull(devices.deletedAt),
-            inCompany(scope, devices.companyId),
-          ),
-        )
-        .orderBy(asc(devices.serial));
-      return rows.flatMap((r) => (Array.isArray(r.ports) ? (r.ports as unknown[]) : []));
-    },
-
-    /** The point's measured ports, the most recently measured first (series_latest, no measure scan). */
-    async measuredPorts(pointId: string): Promise<string[]> {
-      const rows = await db
-        .select({ port: seriesLatest.port })
-        .from(seriesLatest)
-        .where(eq(seriesLatest.pointId, pointId))
-        .orderBy(desc(seriesLatest.ts), asc(seriesLatest.port));
-      return rows.map((r) => r.port);
+    /**
+     * How many measures the range holds, from the hourly rollup alone: `atMost` counts every hour
+     * the range touches, `atLeast` only the hours wholly inside it (a lower bound of the exact count).
+     * The chart goes straight to buckets when `atLeast` is over the limit.
+     */
+    async measureCount(range: SeriesRange): Promise<{ atMost: number; atLeast: number }> {
+      const from = range.from.toISOString();
+      const to = range.to.toISOString();
+      const result = await db.execute(sql`
+        select coalesce(sum(count), 0)::float8 as at_most,
+          coalesce(sum(count) filter (where hour >= ${from}::timestamptz
+            and hour + interval '1 hour' <= ${to}::timestamptz), 0)::float8 as at_least
+        from measures_hourly
+        where point_id = ${range.pointId} and port = ${range.port}
+          and hour >= date_trunc('hour', ${from}::timestamptz) and hour < ${to}::timestamptz`);
+      const [row] = (result as unknown as { rows: { at_most: number; at_least: number }[] }).rows;
+      return { atMost: Number(row?.at_most ?? 0), atLeast: Number(row?.at_least ?? 0) };
     },
 
     /** Up to `limit` single measures of the range, oldest first. */

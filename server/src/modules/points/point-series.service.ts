@@ -127,11 +127,7 @@ export function createPointSeriesService({ db }: Pick<Deps, 'db'>) {
       if (!point) throw new NotFoundError('POM1000');
 
       const parameters = portParameters(point.parameters);
-      const ports = seriesPorts(
-        parameters,
-        await repo.installedModelPorts(ctx, point.id),
-        await repo.measuredPorts(point.id),
-      );
+      const ports = seriesPorts(parameters, point.modelPorts, point.measuredPorts);
       const port = query.port ?? ports[0]?.key ?? null;
       const params = port ? (parameters.get(port) ?? null) : null;
       const bucketSeconds = seriesBucketSeconds(rangeSeconds, buckets);
@@ -140,9 +136,12 @@ export function createPointSeriesService({ db }: Pick<Deps, 'db'>) {
       let rows: PointSeriesRow[] = [];
       if (port) {
         const range = { pointId: point.id, port, from, to };
-        // one row more than fits tells "too many for raw" without counting the whole range
-        const measures = await repo.rawMeasures(range, buckets + 1);
-        if (measures.length <= buckets) {
+        // the hourly rollup counts every stored measure (its trigger), so more than `buckets` in the
+        // range's whole hours means downsampled without reading a raw row; otherwise one row more
+        // than fits tells "too many for raw" without counting the whole range
+        const { atLeast } = await repo.measureCount(range);
+        const measures = atLeast > buckets ? null : await repo.rawMeasures(range, buckets + 1);
+        if (measures && measures.length <= buckets) {
           rows = withGaps(measures.map(fromRaw), point.measureTime);
         } else {
           raw = false;
