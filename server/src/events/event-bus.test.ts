@@ -37,6 +37,23 @@ async function eventually(ready: () => boolean, what: string, ms = 5_000): Promi
 }
 
 describe('after commit, in this process', () => {
+  it('calls onNow handlers before publish returns, and once a transaction commits, not before', async () => {
+    const bus = createEventBus({ log: silentLog });
+    const heard: string[][] = [];
+    bus.onNow('user.changed', ({ userIds }) => heard.push(userIds));
+    bus.onNow('user.changed', () => {
+      throw new Error('a failing handler does not stop the others or the publisher');
+    });
+    bus.publish('user.changed', { userIds: ['a'] });
+    expect(heard).toEqual([['a']]);
+    const transact = transactor(database.db, bus);
+    await transact(async (tx) => {
+      afterCommit(tx, 'user.changed', { userIds: ['b'] });
+      expect(heard).toEqual([['a']]);
+    });
+    expect(heard).toEqual([['a'], ['b']]);
+  });
+
   it('delivers an event queued in a transaction once it commits, when the change is visible', async () => {
     const bus = createEventBus({ log: silentLog });
     const seen: string[] = [];
