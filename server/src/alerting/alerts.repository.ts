@@ -70,9 +70,11 @@ function filters(scope: Scope, query: AlertListQuery): SQL | undefined {
 }
 
 export function createAlertsRepository(db: Db) {
-  const select = () =>
+  // `total`: the list's count of every match (other reads leave it null)
+  const select = (total: SQL.Aliased<number> | SQL<number | null> = sql<null>`null`) =>
     db
       .select({
+        total,
         alert: alerts,
         companyName: companies.businessName,
         pointName: measurementPoints.name,
@@ -91,21 +93,40 @@ export function createAlertsRepository(db: Db) {
       .leftJoin(devices, eq(devices.id, alerts.deviceId))
       .leftJoin(acknowledger, eq(acknowledger.id, alerts.acknowledgedBy))
       .leftJoin(shelver, eq(shelver.id, alerts.shelvedBy));
-  const flat = ({ alert, ...rest }: Awaited<ReturnType<typeof select>>[number]) => ({ ...alert, ...rest });
+  const flat = ({ alert, total: _total, ...rest }: Awaited<ReturnType<typeof select>>[number]) => ({
+    ...alert,
+    ...rest,
+  });
 
   return {
+    /**
+     * A page of alerts and the total in one statement (issue 25): the inner query pages the bare
+     * alerts, counting every match with a window over the same filters (computed before LIMIT), and
+     * only the page's rows are joined to their point, company, device and people. An empty page
+     * past the first has no row to carry the total: it is counted apart.
+     */
     async list(scope: Scope, query: AlertListQuery) {
       const where = filters(scope, query);
       const direction = query.dir === 'ASC' ? asc : desc;
-      const rows = await paged(
-        select()
+      const order = () => [direction(orderColumns[query.order]), direction(alerts.openedAt), asc(alerts.id)];
+      const page = paged(
+        db
+          .select({ id: alerts.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
+          .from(alerts)
           .where(where)
-          .orderBy(direction(orderColumns[query.order]), direction(alerts.openedAt), asc(alerts.id))
+          .orderBy(...order())
           .$dynamic(),
         query,
-      );
-      const [total] = await db.select({ n: count() }).from(alerts).where(where);
-      return { rows: rows.map(flat), total: total?.n ?? 0 };
+      ).as('page');
+      const rows = await select(page.total)
+        .innerJoin(page, eq(page.id, alerts.id))
+        .orderBy(...order());
+      let total = Number(rows[0]?.total ?? 0);
+      if (rows.length === 0 && query.page > 1 && query.length !== -1) {
+        const [counted] = await db.select({ n: count() }).from(alerts).where(where);
+        total = counted?.n ?? 0;
+      }
+      return { rows: rows.map(flat), total };
     },
 
     async find(scope: Scope, id: string) {

@@ -1,5 +1,5 @@
 /** SQL for device events. Company scope goes through the device: an event belongs to its device's company. */
-import { and, asc, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { EventExportQuery, EventListQuery } from '@aforo/contracts/events';
 import type { Db } from '../../db/client';
 import { afterCursor, cursorOf, keysetBatches, keysetOrder, type KeyColumn } from '../../db/keyset';
@@ -62,23 +62,51 @@ export function createEventsRepository(db: Db) {
     ...rest,
   });
 
+  /**
+   * A page of events and the total in one statement (issue 25): the inner query pages the bare
+   * events (the device joined for the company and point filters), counting every match with a
+   * window over the same filters, and only the page's rows are joined to their device and point. An
+   * empty page past the first has no row to carry the total: it is counted apart.
+   */
   async function list(
     scope: SQL | undefined,
     query: EventListQuery,
   ): Promise<{ rows: EventRow[]; total: number }> {
     const where = filters(scope, query);
     const column = orderColumns[query.order];
-    const rows = await select()
-      .where(where)
-      .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), desc(events.ts), asc(events.id))
-      .limit(query.length)
-      .offset((query.page - 1) * query.length);
-    const [total] = await db
-      .select({ n: count() })
+    const order = () => [query.dir === 'ASC' ? asc(column) : desc(column), desc(events.ts), asc(events.id)];
+    const page = db
+      .select({ id: events.id, total: sql<number>`count(*) over ()`.mapWith(Number).as('total') })
       .from(events)
       .innerJoin(devices, eq(devices.id, events.deviceId))
-      .where(where);
-    return { rows: rows.map(flat), total: total?.n ?? 0 };
+      .where(where)
+      .orderBy(...order())
+      .limit(query.length)
+      .offset((query.page - 1) * query.length)
+      .as('page');
+    const rows = await db
+      .select({
+        event: events,
+        deviceSerial: devices.serial,
+        pointId: devices.measurementPointId,
+        pointName: measurementPoints.name,
+        total: page.total,
+      })
+      .from(page)
+      .innerJoin(events, eq(events.id, page.id))
+      .innerJoin(devices, eq(devices.id, events.deviceId))
+      .leftJoin(measurementPoints, eq(measurementPoints.id, devices.measurementPointId))
+      .orderBy(...order());
+    let total = Number(rows[0]?.total ?? 0);
+    if (rows.length === 0 && query.page > 1) {
+      const [counted] = await db
+        .select({ n: count() })
+        .from(events)
+        .innerJoin(devices, eq(devices.id, events.deviceId))
+        .where(where);
+      total = counted?.n ?? 0;
+    }
+    return { rows: rows.map(({ event, total: _total, ...rest }) => ({ ...event, ...rest })), total };
   }
 
   async function* exportRows(scope: SQL | undefined, query: EventExportQuery): AsyncGenerator<EventRow[]> {

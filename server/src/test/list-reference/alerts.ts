@@ -3,7 +3,21 @@
  * mapping), kept verbatim as the reference the one-statement rewrite is compared with
  * (modules/alerts/alerts-one-query.test.ts). Test helper only: nothing in the app imports it.
  */
-import { aliasedTable, and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import { alertTypeGroup, alertTypes, type AlertGroup } from '@aforo/contracts/alert-types';
 import type { AlertListQuery } from '@aforo/contracts/alerts';
 import { levelRankOf } from '../../alerting/alerting.repository';
