@@ -1,4 +1,7 @@
-/** SQL for devices and their state history. Company-scoped reads take the request scope first. */
+/**
+ * SQL for devices and their state history. Company-scoped reads take the request scope first. A list
+ * page is one statement: rows, names, transmission status and total (issue 25).
+ */
 import { aliasedTable, and, asc, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DeviceListQuery, DeviceTransmission } from '@aforo/contracts/devices';
 import { transmissionOf } from '../../alerting/transmission-status.repository';
@@ -57,6 +60,8 @@ export function createDevicesRepository(db: Db) {
         pointName: measurementPoints.name,
         updatedByEmail: updater.email,
         transmission,
+        // a list's total in its own statement (issue 25); PostgreSQL decorates only the rows it returns
+        total: sql<number>`count(*) over ()`,
       })
       .from(devices)
       .leftJoin(models, eq(models.id, devices.modelId))
@@ -67,7 +72,7 @@ export function createDevicesRepository(db: Db) {
       .leftJoin(measurementPoints, eq(measurementPoints.id, devices.measurementPointId))
       .leftJoin(updater, eq(updater.id, devices.updatedBy));
   type Joined = Awaited<ReturnType<ReturnType<typeof select>['execute']>>[number];
-  const flatten = ({ device, ...names }: Joined): DeviceRow => ({ ...device, ...names });
+  const flatten = ({ device, total: _total, ...names }: Joined): DeviceRow => ({ ...device, ...names });
 
   async function list(where: SQL | undefined, query: DeviceListQuery) {
     const term = query.search?.trim();
@@ -84,8 +89,13 @@ export function createDevicesRepository(db: Db) {
       .where(all)
       .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(devices.id));
     const rows = await paged(base.$dynamic(), query);
-    const [total] = await db.select({ n: count() }).from(devices).where(all);
-    return { rows: rows.map(flatten), total: total?.n ?? 0 };
+    // a page past the end has no row to carry the total: count apart
+    const total =
+      rows[0]?.total ??
+      (query.page > 1 && query.length !== -1
+        ? ((await db.select({ n: count() }).from(devices).where(all))[0]?.n ?? 0)
+        : 0);
+    return { rows: rows.map(flatten), total };
   }
 
   return {

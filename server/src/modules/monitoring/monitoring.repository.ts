@@ -1,8 +1,9 @@
 /**
  * SQL of the monitoring list: the company's live points — or every company's, for the provider's
  * network view (db/scope.ts `everyCompany`) — filtered, ordered (favourites first) and paged on their
- * state from series_latest and the open alerts; then, for the page only, the latest readings and one
- * index probe per row into measures for the trend.
+ * state from series_latest and the open alerts; then, for the page only, the level, the latest
+ * reading and one index probe into measures for the trend's reference, all in one statement (issue 25:
+ * the round trip per statement, not PostgreSQL, was the server's cost under load).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
@@ -15,7 +16,9 @@ import { noDataLevel } from '@aforo/contracts/point-state';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/search';
 import { companyIs, nobody, type Scope, type Viewer } from '../../db/scope';
-import { pointRanks, rankOfLevel, rowsOf, statesOfPoints } from './point-state.repository';
+import type { PointLatest } from '@aforo/contracts/point-state';
+import { isStorableValue } from '@aforo/contracts/device-protocol';
+import { levelOfRank, pointRanks, rankOf, rankOfLevel, rowsOf } from './point-state.repository';
 
 const p = sql.param;
 
@@ -28,6 +31,25 @@ interface ListRow {
   company_id: string;
   company_name: string;
   total: number;
+  rank: number | null;
+  port: string | null;
+  ts: string | Date | null;
+  interpreted: number | null;
+  flag: number | null;
+  reference_ts: string | Date | null;
+  reference_value: number | null;
+}
+
+/** The row's latest reading, as the points list reads it (null: the point was never measured). */
+function latestOfRow(r: ListRow): PointLatest | null {
+  if (r.port === null || r.ts === null) return null;
+  return {
+    port: r.port,
+    ts: new Date(r.ts).toISOString(),
+    // values beyond the stored bound read as null, like every other read (issue 9)
+    value: isStorableValue(r.interpreted) ? r.interpreted : null,
+    flag: Number(r.flag),
+  };
 }
 
 /** A scope that reads nothing: no company and not the network view. */
@@ -53,7 +75,8 @@ function levelFilter(level: MonitoringQuery['level']): SQL {
   return sql`and r.rank = ${p(rankOfLevel(level))}`;
 }
 
-function orderBy(query: MonitoringQuery): SQL {
+/** The list's order, for the page's `order by` and the position of its rows (`row_number() over`). */
+function ordering(query: MonitoringQuery): SQL {
   const descending = (query.dir ?? monitoringDefaultDir[query.order]) === 'DESC';
   const dir = sql.raw(descending ? 'desc' : 'asc');
   // no data sorts as the lowest level and the oldest time, whatever the direction
@@ -64,15 +87,17 @@ function orderBy(query: MonitoringQuery): SQL {
       : query.order === 'time'
         ? sql`r.last_ts ${dir} ${nulls}, lower(mp.name)`
         : sql`lower(mp.name) ${dir}`;
-  return sql`order by (f.point_id is not null) desc, ${column}, mp.id`;
+  return sql`(f.point_id is not null) desc, ${column}, mp.id`;
 }
 
 export function createMonitoringRepository(db: Db) {
   return {
     /**
-     * One page of the list and the total, in one query; then the page's states. Ordered by name
-     * with no level filter, the level of every point is not needed: the page is chosen from
-     * measurement_points alone.
+     * One page of the list, its total, and per row of the page its level, latest reading and trend
+     * reference, in one statement. Ordered by name with no level filter, the level of every point is
+     * not needed: the page is chosen from measurement_points alone. The trend's reference is the
+     * newest usable measure (not failed, with a value) of the latest reading's series, at least
+     * trendWindowMinutes and at most trendLookbackHours before it.
      */
     async list(scope: Viewer, query: MonitoringQuery) {
       if (readsNothing(scope)) return { rows: [], total: 0 };
@@ -82,21 +107,37 @@ export function createMonitoringRepository(db: Db) {
       const source = byState
         ? sql`(${pointRanks(points, alertCompanies(scope))}) r join measurement_points mp on mp.id = r.point_id`
         : sql`measurement_points mp`;
+      const companies = alertCompanies(scope);
       const result = await db.execute(sql`
-        select mp.id::text, mp.name, mp.kind, mp.unit, (f.point_id is not null) as favourite,
-          mp.company_id::text, c.business_name as company_name, count(*) over ()::int as total
-        from ${source}
-        join companies c on c.id = mp.company_id
-        left join point_favourites f on f.point_id = mp.id and f.user_id = ${p(scope.userId ?? nobody)}::uuid
-        where ${where} ${levelFilter(query.level)}
-        ${orderBy(query)}
-        limit ${p(query.length)} offset ${p((query.page - 1) * query.length)}`);
+        with page as (
+          select mp.id, mp.name, mp.kind, mp.unit, (f.point_id is not null) as favourite,
+            mp.company_id, c.business_name as company_name, count(*) over ()::int as total,
+            row_number() over (order by ${ordering(query)}) as position
+          from ${source}
+          join companies c on c.id = mp.company_id
+          left join point_favourites f on f.point_id = mp.id and f.user_id = ${p(scope.userId ?? nobody)}::uuid
+          where ${where} ${levelFilter(query.level)}
+          order by ${ordering(query)}
+          limit ${p(query.length)} offset ${p((query.page - 1) * query.length)})
+        select page.id::text, page.name, page.kind, page.unit, page.favourite, page.company_id::text,
+          page.company_name, page.total,
+          ${rankOf(sql`page.id`, companies === null ? null : sql`${p(companies)}::uuid`)} as rank,
+          l.port, l.ts, l.interpreted, l.flag, m.ts as reference_ts, m.interpreted as reference_value
+        from page
+        left join lateral (
+          select sl.port, sl.ts, sl.interpreted, sl.flag from series_latest sl
+          where sl.point_id = page.id order by sl.ts desc, sl.port limit 1
+        ) l on true
+        left join lateral (
+          select ms.ts, ms.interpreted from measures ms
+          where ms.point_id = page.id and ms.port = l.port
+            and ms.ts <= l.ts - make_interval(mins => ${p(trendWindowMinutes)})
+            and ms.ts >= l.ts - make_interval(hours => ${p(trendLookbackHours)})
+            and ms.flag <> 4 and ms.interpreted is not null
+          order by ms.ts desc limit 1
+        ) m on true
+        order by page.position`);
       const rows = rowsOf<ListRow>(result);
-      const states = await statesOfPoints(
-        db,
-        alertCompanies(scope),
-        rows.map((r) => r.id),
-      );
       return {
         rows: rows.map((r) => ({
           pointId: r.id,
@@ -106,8 +147,12 @@ export function createMonitoringRepository(db: Db) {
           favourite: Boolean(r.favourite),
           companyId: r.company_id,
           companyName: r.company_name,
-          level: states.get(r.id)?.level ?? null,
-          latest: states.get(r.id)?.latest ?? null,
+          level: levelOfRank(r.rank),
+          latest: latestOfRow(r),
+          reference:
+            r.reference_ts === null
+              ? undefined
+              : { ts: new Date(r.reference_ts), value: Number(r.reference_value) },
         })),
         // a page past the end has no row to carry the total: count again
         total: rows[0]?.total ?? (query.page > 1 ? await this.count(scope, query) : 0),
@@ -122,31 +167,6 @@ export function createMonitoringRepository(db: Db) {
         ${query.level ? sql`join (${pointRanks(sql`select mp.id from measurement_points mp where ${where}`, alertCompanies(scope))}) r on r.point_id = mp.id` : sql``}
         where ${where} ${levelFilter(query.level)}`);
       return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
-    },
-
-    /**
-     * The reference value of each series' trend: its newest usable measure (not failed, with a value)
-     * at least trendWindowMinutes and at most trendLookbackHours before its latest one.
-     */
-    async trendReferences(series: Array<{ pointId: string; port: string; ts: string }>) {
-      if (series.length === 0) return new Map<string, { ts: Date; value: number }>();
-      const result = await db.execute(sql`
-        select k.point_id::text, k.port, m.ts, m.interpreted
-        from unnest(${p(series.map((s) => s.pointId))}::uuid[], ${p(series.map((s) => s.port))}::text[],
-          ${p(series.map((s) => s.ts))}::timestamptz[]) as k(point_id, port, ts)
-        join lateral (
-          select ms.ts, ms.interpreted from measures ms
-          where ms.point_id = k.point_id and ms.port = k.port
-            and ms.ts <= k.ts - make_interval(mins => ${p(trendWindowMinutes)})
-            and ms.ts >= k.ts - make_interval(hours => ${p(trendLookbackHours)})
-            and ms.flag <> 4 and ms.interpreted is not null
-          order by ms.ts desc limit 1
-        ) m on true`);
-      return new Map(
-        rowsOf<{ point_id: string; port: string; ts: string | Date; interpreted: number }>(result).map(
-          (r) => [`${r.point_id}/${r.port}`, { ts: new Date(r.ts), value: Number(r.interpreted) }],
-        ),
-      );
     },
   };
 }

@@ -16,18 +16,10 @@ export function createMonitoringService({ db }: Pick<Deps, 'db'>) {
     async list(ctx: RequestContext, query: MonitoringQuery): Promise<MonitoringList> {
       assertCan(ctx, 'monitoring.read');
       const { rows, total } = await repo.list(networkViewer(ctx, query), query);
-      // rain (precipitation units) has no trend: contracts/monitoring.ts hasTrend
-      const references = await repo.trendReferences(
-        rows.flatMap((r) =>
-          r.latest && hasTrend(r.unit) ? [{ pointId: r.pointId, port: r.latest.port, ts: r.latest.ts }] : [],
-        ),
-      );
       return {
         rows: rows.map((r) =>
-          toMonitoringRow(
-            r,
-            toTrend(r.latest, r.latest ? references.get(`${r.pointId}/${r.latest.port}`) : undefined),
-          ),
+          // rain (precipitation units) has no trend: contracts/monitoring.ts hasTrend
+          toMonitoringRow(r, toTrend(r.latest, hasTrend(r.unit) ? r.reference : undefined)),
         ),
         total,
       };

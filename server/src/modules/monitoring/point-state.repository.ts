@@ -9,7 +9,6 @@ import type { AlertLevel } from '@aforo/contracts/constants';
 import { isStorableValue } from '@aforo/contracts/device-protocol';
 import type { PointLatest, PointLevel } from '@aforo/contracts/point-state';
 import { levelRankOf } from '../../alerting/alerting.repository';
-import type { Db } from '../../db/client';
 
 const p = sql.param;
 export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -48,48 +47,46 @@ export function pointRanks(points: SQL, companyIds: string | string[] | null): S
     ) a on a.point_id = pts.id`;
 }
 
-interface LatestRow {
-  point_id: string;
+/**
+ * The latest reading of the point whose id is `pointId` (an outer query's column) as one JSON object
+ * {port, ts, value, flag} (null: never measured): its most recently measured series, ties by port.
+ * A correlated subquery, so a list reads its rows and their readings in one statement (issue 25).
+ */
+export function latestOf(pointId: SQL): SQL<LatestJson | null> {
+  return sql<LatestJson | null>`(select json_build_object('port', sl.port, 'ts', sl.ts,
+      'value', sl.interpreted, 'flag', sl.flag)
+    from series_latest sl where sl.point_id = ${pointId} order by sl.ts desc, sl.port limit 1)`;
+}
+
+/** The reading as latestOf gives it: JSON carries the time as text and ±Infinity/NaN as strings. */
+export interface LatestJson {
   port: string;
-  ts: string | Date;
-  interpreted: number | null;
+  ts: string;
+  value: number | string | null;
   flag: number;
 }
 
-/** The latest reading of each point (its most recently measured series), keyed by point id. */
-export async function latestOfPoints(db: Db, pointIds: string[]): Promise<Map<string, PointLatest>> {
-  const out = new Map<string, PointLatest>();
-  if (pointIds.length === 0) return out;
-  const result = await db.execute(sql`
-    select distinct on (sl.point_id) sl.point_id::text, sl.port, sl.ts, sl.interpreted, sl.flag
-    from series_latest sl where sl.point_id = any(${p(pointIds)}::uuid[])
-    order by sl.point_id, sl.ts desc, sl.port`);
-  for (const r of rowsOf<LatestRow>(result))
-    out.set(r.point_id, {
-      port: r.port,
-      ts: new Date(r.ts).toISOString(),
-      // values beyond the stored bound read as null, like every other read (issue 9)
-      value: isStorableValue(r.interpreted) ? r.interpreted : null,
-      flag: Number(r.flag),
-    });
-  return out;
+export function toLatest(json: LatestJson | null): PointLatest | null {
+  if (json === null) return null;
+  return {
+    port: json.port,
+    ts: new Date(json.ts).toISOString(),
+    // values beyond the stored bound read as null, like every other read (issue 9)
+    value: typeof json.value === 'number' && isStorableValue(json.value) ? json.value : null,
+    flag: Number(json.flag),
+  };
 }
 
-/** Latest reading and level of some points of one company, or of any (null), e.g. a page of a list. */
-export async function statesOfPoints(
-  db: Db,
-  companyId: string | null,
-  pointIds: string[],
-): Promise<Map<string, { latest: PointLatest | null; level: PointLevel }>> {
-  const out = new Map<string, { latest: PointLatest | null; level: PointLevel }>();
-  if (pointIds.length === 0) return out;
-  const ids = sql`select unnest(${p(pointIds)}::uuid[]) as id`;
-  const ranks = await db.execute(pointRanks(ids, companyId));
-  const latest = await latestOfPoints(db, pointIds);
-  for (const r of rowsOf<{ point_id: string; rank: number | null }>(ranks))
-    out.set(String(r.point_id), {
-      latest: latest.get(String(r.point_id)) ?? null,
-      level: levelOfRank(r.rank),
-    });
-  return out;
+/**
+ * The rank of the point `pointId` (an outer query's column) as pointRanks ranks it: the worst of its
+ * series' levels and its open alerts of `companyId` (null: of any company, the network view), null
+ * when it has neither.
+ */
+export function rankOf(pointId: SQL, companyId: SQL | null): SQL<number | null> {
+  return sql<number | null>`(select case when s.rank is null and a.rank is null then null
+        else greatest(coalesce(s.rank, 0), coalesce(a.rank, 0)) end
+    from (select max(${levelRankOf(sql`sl.alert_level`)}) as rank
+      from series_latest sl where sl.point_id = ${pointId}) s,
+    (select max(${levelRankOf(sql`al.level`)}) as rank from alerts al
+      where ${companyId === null ? sql`true` : sql`al.company_id = ${companyId}`} and al.point_id = ${pointId} and al.cleared_at is null) a)`;
 }

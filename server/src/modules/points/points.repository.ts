@@ -1,15 +1,28 @@
 /** SQL for measurement points and favourites. Every function takes the request scope first. */
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { PointListQuery } from '@aforo/contracts/points';
 import type { Db } from '../../db/client';
 import { containsText } from '../../db/search';
-import { devices, layerPoints, layers, measurementPoints, models, pointFavourites } from '../../db/schema';
+import { devices, layerPoints, measurementPoints, models, pointFavourites } from '../../db/schema';
 import { pointCondition } from '../../core/access.repository';
 import type { Caller } from '../../core/request-context';
 import { inCompany, nobody, type Scope, type Viewer } from '../../db/scope';
 import { paged } from '../../db/paging';
 import type { PointLatest, PointLevel } from '@aforo/contracts/point-state';
-import { statesOfPoints } from '../monitoring/point-state.repository';
+import { latestOf, levelOfRank, rankOf, toLatest } from '../monitoring/point-state.repository';
 
 export type PointRecord = typeof measurementPoints.$inferSelect;
 export type PointValues = Partial<Omit<PointRecord, 'id' | 'createdAt'>>;
@@ -42,46 +55,68 @@ const orderColumns = {
 const attachedTo = (pointIds: string[]) =>
   and(inArray(devices.measurementPointId, pointIds), isNull(devices.deletedAt));
 
+/** A column of the page subquery the decorations are read for (drizzle would leave it unqualified). */
+const onPage = (column: string) => sql.raw(`"page"."${column}"`);
+
+/**
+ * What the caller sees around each point of the page, as correlated subqueries on the page's rows
+ * (issue 25: one statement per list, the per-statement round trip was the server's cost): the
+ * favourite flag, the first attached device by serial, the layers by name, the latest reading and
+ * the level's rank (over the alerts of the point's company).
+ */
+const decorations = (userId: string) => ({
+  favorite: sql<boolean>`exists (select 1 from point_favourites f
+    where f.user_id = ${userId}::uuid and f.point_id = ${onPage('id')})`,
+  device: sql<PointDevice | null>`(select json_build_object('id', d.id, 'serial', d.serial, 'state', d.state)
+    from devices d where d.measurement_point_id = ${onPage('id')} and d.deleted_at is null
+    order by d.serial limit 1)`,
+  layers: sql<PointLayer[]>`coalesce((select json_agg(json_build_object('id', l.id, 'name', l.name,
+      'colour', l.colour) order by l.name, l.id)
+    from layer_points lp join layers l on l.id = lp.layer_id where lp.point_id = ${onPage('id')}), '[]'::json)`,
+  latest: latestOf(onPage('id')),
+  rank: rankOf(onPage('id'), onPage('company_id')),
+});
+
 export function createPointsRepository(db: Db) {
-  /** Favourite flag, installed device, layers and state for a page of points (of one company). */
-  async function decorate(userId: string, records: PointRecord[]): Promise<PointRow[]> {
-    if (records.length === 0) return [];
-    const ids = records.map((r) => r.id);
-    const favourites = await db
-      .select({ pointId: pointFavourites.pointId })
-      .from(pointFavourites)
-      .where(and(eq(pointFavourites.userId, userId), inArray(pointFavourites.pointId, ids)));
-    const attached = await db
+  /**
+   * The decorated points matching `where` in `order`, one page, and the total of all that match, in
+   * one statement: the page is chosen first (with count(*) over () for the total and its position),
+   * so only its rows are decorated. An empty page past the end carries no total: counted apart.
+   */
+  async function decorated(
+    userId: string,
+    where: SQL | undefined,
+    order: SQL[],
+    page: { page: number; length: number },
+  ) {
+    const inner = db
       .select({
-        pointId: devices.measurementPointId,
-        id: devices.id,
-        serial: devices.serial,
-        state: devices.state,
+        ...getTableColumns(measurementPoints),
+        total: sql<number>`count(*) over ()`.as('total'),
+        position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('position'),
       })
-      .from(devices)
-      .where(attachedTo(ids))
-      .orderBy(asc(devices.serial));
-    const memberships = await db
-      .select({ pointId: layerPoints.pointId, id: layers.id, name: layers.name, colour: layers.colour })
-      .from(layerPoints)
-      .innerJoin(layers, eq(layers.id, layerPoints.layerId))
-      .where(inArray(layerPoints.pointId, ids))
-      .orderBy(asc(layers.name));
-    const favourite = new Set(favourites.map((f) => f.pointId));
-    const states = await statesOfPoints(db, records[0]!.companyId, ids);
-    return records.map((r) => {
-      const device = attached.find((d) => d.pointId === r.id);
-      return {
-        ...r,
-        favorite: favourite.has(r.id),
-        device: device ? { id: device.id, serial: device.serial, state: device.state } : null,
-        layers: memberships
-          .filter((m) => m.pointId === r.id)
-          .map(({ id, name, colour }) => ({ id, name, colour })),
-        latest: states.get(r.id)?.latest ?? null,
-        level: states.get(r.id)?.level ?? null,
-      };
-    });
+      .from(measurementPoints)
+      .where(where)
+      .orderBy(...order);
+    const sub = paged(inner.$dynamic(), page).as('page');
+    // every field of the page by name (a subquery cannot be spread: its fields are behind a proxy)
+    const fields = Object.keys(inner._.selectedFields) as Array<keyof typeof sub._.selectedFields>;
+    const columns = Object.fromEntries(fields.map((key) => [key, sub[key]])) as typeof sub._.selectedFields;
+    const found = await db
+      .select({ ...columns, ...decorations(userId) })
+      .from(sub)
+      .orderBy(sub.position);
+    const rows: PointRow[] = found.map(({ total: _t, position: _p, latest, rank, ...point }) => ({
+      ...point,
+      latest: toLatest(latest),
+      level: levelOfRank(rank),
+    }));
+    const total =
+      found[0]?.total ??
+      (page.page > 1 && page.length !== -1
+        ? ((await db.select({ n: count() }).from(measurementPoints).where(where))[0]?.n ?? 0)
+        : 0);
+    return { rows, total };
   }
 
   return {
@@ -116,25 +151,18 @@ export function createPointsRepository(db: Db) {
           : undefined,
       );
       const column = orderColumns[query.order];
-      const base = db
-        .select()
-        .from(measurementPoints)
-        .where(where)
-        .orderBy(query.dir === 'ASC' ? asc(column) : desc(column), asc(measurementPoints.id));
-      const records = await paged(base.$dynamic(), query);
-      const [total] = await db.select({ n: count() }).from(measurementPoints).where(where);
-      return { rows: await decorate(scope.userId ?? nobody, records), total: total?.n ?? 0 };
+      const order = [query.dir === 'ASC' ? asc(column) : desc(column), asc(measurementPoints.id)];
+      return decorated(scope.userId ?? nobody, where, order, query);
     },
 
     /** A point of the scope's company, deleted ones included. */
     async findInCompany(scope: Viewer, id: string): Promise<PointRow | undefined> {
-      const [record] = await db
-        .select()
-        .from(measurementPoints)
-        .where(and(eq(measurementPoints.id, id), inCompany(scope, measurementPoints.companyId)));
-      if (!record) return undefined;
-      const [row] = await decorate(scope.userId ?? nobody, [record]);
-      return row;
+      const where = and(eq(measurementPoints.id, id), inCompany(scope, measurementPoints.companyId));
+      const { rows } = await decorated(scope.userId ?? nobody, where, [asc(measurementPoints.id)], {
+        page: 1,
+        length: -1,
+      });
+      return rows[0];
     },
 
     /** Whether a live point of the scope's company already has this name (case-insensitive). */
