@@ -143,5 +143,10 @@ describe('GET /api/alerts, one statement (issue 25)', () => {
       await server.statementsOf('/api/alerts?page=2&length=3&scope=all', tokens[admin]!, norte),
     ).toHaveLength(1);
     expect(await server.statementsOf('/api/alerts?page=500&length=25', token, norte)).toHaveLength(2);
+    // the pre-issue-25 read: the page, then the count
+    const query = alertListQuerySchema.parse({ page: '1', length: '25' });
+    const scope = { companyId: norte };
+    const before = await server.statementsDuring(() => referenceAlertList(server.database.db, scope, query));
+    expect(before).toHaveLength(2);
   });
 });

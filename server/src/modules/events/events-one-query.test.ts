@@ -96,5 +96,12 @@ describe('GET /api/events, one statement (issue 25)', () => {
       await server.statementsOf('/api/events?page=2&length=2&allCompanies=true', tokens[admin]!, norte),
     ).toHaveLength(1);
     expect(await server.statementsOf('/api/events?page=400&length=25', token, norte)).toHaveLength(2);
+    // the pre-issue-25 read: the page, then the count
+    const query = eventListQuerySchema.parse({ page: '1', length: '25' });
+    const scope = { companyId: norte };
+    const before = await server.statementsDuring(() =>
+      referenceEventList(server.database.db, scope, query, false),
+    );
+    expect(before).toHaveLength(2);
   });
 });

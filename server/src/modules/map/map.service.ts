@@ -22,16 +22,11 @@ export function createMapService({ db, config }: Pick<Deps, 'db'> & { config: Pi
       // a layer filter names a layer the caller may read (in the network view: any company's)
       if (query.layerId && query.scope !== 'all')
         await createAccess(db).assertLayer(ctx.caller, query.layerId);
-      const [layerRows, pointRows] = await Promise.all([
-        repo.layers(viewer),
-        repo.points(viewer, actorId(ctx), query.layerId),
-      ]);
-      const companyIds = new Set([
-        ...(viewer.companyId ? [viewer.companyId] : []),
-        ...layerRows.map((l) => l.companyId),
-        ...pointRows.map((p) => p.company_id),
-      ]);
-      const companies = await repo.companies([...companyIds]);
+      const {
+        companies,
+        layers: layerRows,
+        points: pointRows,
+      } = await repo.payload(viewer, actorId(ctx), query.layerId);
       const companyIndex = new Map(companies.map((company, i) => [company.id, i]));
       const layers = layerRows.map((row) => toMapLayer(row, companyIndex));
       const layerIndex = new Map(layers.map((layer, i) => [layer.id, i]));

@@ -4,11 +4,12 @@
  * network (every client company, and the provider when it has live points). Functions reading
  * several companies at once say so in their name.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { transmissionStatuses } from '../../alerting/transmission-status.repository';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/search';
-import { levelOfRank, pointRanks, rowsOf } from '../monitoring/point-state.repository';
+import { rowsOf } from '../../db/rows';
+import { levelOfRank, pointRanks } from '../monitoring/point-state.repository';
 
 const p = sql.param;
 
@@ -34,80 +35,125 @@ function inNetwork(companyId: string | undefined) {
     select 1 from measurement_points mp where mp.company_id = c.id and mp.deleted_at is null))`;
 }
 
+/** Points by rank per company: company_id, rank (null: no data), n. */
+function levelsOf(companyIds: string[]): SQL {
+  const companies = p(companyIds);
+  return sql`
+    select mp.company_id::text, r.rank, count(*)::int as n
+    from (${pointRanks(sql`select id from measurement_points where company_id = any(${companies}::uuid[]) and deleted_at is null`, companyIds)}) r
+    join measurement_points mp on mp.id = r.point_id
+    group by 1, 2`;
+}
+
+/** Devices out of service per company: company_id, under, over. */
+function silentOf(companyIds: string[], now: Date): SQL {
+  return sql`
+    select t.company_id::text,
+      count(*) filter (where t.status = 'out_of_service_under_24h')::int as under,
+      count(*) filter (where t.status = 'out_of_service_over_24h')::int as over
+    from (${transmissionStatuses(now)}) t where t.company_id = any(${p(companyIds)}::uuid[])
+    group by 1`;
+}
+
+/** Open alerts per company: company_id, open, danger, silent. */
+function openAlertsOf(companyIds: string[]): SQL {
+  return sql`
+    select company_id::text, count(*)::int as open, count(*) filter (where level = 'DANGER')::int as danger,
+      count(*) filter (where type = 'NO_TRANSMISSION')::int as silent
+    from alerts where company_id = any(${p(companyIds)}::uuid[]) and cleared_at is null group by 1`;
+}
+
+/** Per company: its midnight (since), its live points not in test (total), those read since then. */
+function transmittingOf(companyIds: string[]): SQL {
+  return sql`
+    with c as (
+      select id, (date_trunc('day', now() at time zone preferred_timezone) at time zone preferred_timezone) as since
+      from companies where id = any(${p(companyIds)}::uuid[])
+    )
+    select c.id::text as company_id, c.since, count(mp.id)::int as total,
+      count(mp.id) filter (where exists (
+        select 1 from series_latest sl where sl.point_id = mp.id and sl.ts >= c.since))::int as transmitting
+    from c left join measurement_points mp
+      on mp.company_id = c.id and mp.deleted_at is null and not mp.test
+    group by c.id, c.since`;
+}
+
+interface FiguresRow {
+  levels: Array<{ company_id: string; rank: number | null; n: number }> | null;
+  silent: Array<{ company_id: string; under: number; over: number }> | null;
+  alerts: Array<{ company_id: string; open: number; danger: number; silent: number }> | null;
+  today: Array<{ company_id: string; since: string; total: number; transmitting: number }> | null;
+  provider: boolean | null;
+}
+
+/** The figures of each company, built from the parts of one FiguresRow. */
+function countsOf(companyIds: string[], row: FiguresRow | undefined): Map<string, CompanyCounts> {
+  const out = new Map<string, CompanyCounts>();
+  for (const id of companyIds)
+    out.set(id, {
+      levels: [],
+      outOfService: { under24h: 0, over24h: 0 },
+      openAlerts: 0,
+      openDanger: 0,
+      openNoTransmission: 0,
+    });
+  for (const r of row?.levels ?? [])
+    out.get(r.company_id)?.levels.push({ level: levelOfRank(r.rank), count: Number(r.n) });
+  for (const r of row?.silent ?? []) {
+    const counts = out.get(r.company_id);
+    if (counts) counts.outOfService = { under24h: Number(r.under), over24h: Number(r.over) };
+  }
+  for (const r of row?.alerts ?? []) {
+    const counts = out.get(r.company_id);
+    if (counts) {
+      counts.openAlerts = Number(r.open);
+      counts.openDanger = Number(r.danger);
+      counts.openNoTransmission = Number(r.silent);
+    }
+  }
+  return out;
+}
+
 export function createOverviewRepository(db: Db) {
   return {
-    /** Level counts, open DANGER / NO_TRANSMISSION and devices out of service of each company. */
-    async countsAcrossCompanies(companyIds: string[], now: Date): Promise<Map<string, CompanyCounts>> {
-      const out = new Map<string, CompanyCounts>();
-      for (const id of companyIds)
-        out.set(id, {
-          levels: [],
-          outOfService: { under24h: 0, over24h: 0 },
-          openAlerts: 0,
-          openDanger: 0,
-          openNoTransmission: 0,
-        });
-      if (companyIds.length === 0) return out;
-      const companies = p(companyIds);
-      const levels = await db.execute(sql`
-        select mp.company_id::text, r.rank, count(*)::int as n
-        from (${pointRanks(sql`select id from measurement_points where company_id = any(${companies}::uuid[]) and deleted_at is null`, companyIds)}) r
-        join measurement_points mp on mp.id = r.point_id
-        group by 1, 2`);
-      for (const r of rowsOf<{ company_id: string; rank: number | null; n: number }>(levels))
-        out.get(r.company_id)?.levels.push({ level: levelOfRank(r.rank), count: Number(r.n) });
-      const silent = await db.execute(sql`
-        select t.company_id::text,
-          count(*) filter (where t.status = 'out_of_service_under_24h')::int as under,
-          count(*) filter (where t.status = 'out_of_service_over_24h')::int as over
-        from (${transmissionStatuses(now)}) t where t.company_id = any(${companies}::uuid[])
-        group by 1`);
-      for (const r of rowsOf<{ company_id: string; under: number; over: number }>(silent)) {
-        const counts = out.get(r.company_id);
-        if (counts) counts.outOfService = { under24h: Number(r.under), over24h: Number(r.over) };
-      }
-      const alerts = await db.execute(sql`
-        select company_id::text, count(*)::int as open, count(*) filter (where level = 'DANGER')::int as danger,
-          count(*) filter (where type = 'NO_TRANSMISSION')::int as silent
-        from alerts where company_id = any(${companies}::uuid[]) and cleared_at is null group by 1`);
-      for (const r of rowsOf<{ company_id: string; open: number; danger: number; silent: number }>(alerts)) {
-        const counts = out.get(r.company_id);
-        if (counts) {
-          counts.openAlerts = Number(r.open);
-          counts.openDanger = Number(r.danger);
-          counts.openNoTransmission = Number(r.silent);
-        }
-      }
-      return out;
-    },
-
-    /** Per company: live points not in test, those read since the company's midnight, and that midnight. */
-    async transmittingTodayAcrossCompanies(companyIds: string[]): Promise<Map<string, TransmittingCounts>> {
-      const out = new Map<string, TransmittingCounts>();
-      if (companyIds.length === 0) return out;
-      const result = await db.execute(sql`
-        with c as (
-          select id, (date_trunc('day', now() at time zone preferred_timezone) at time zone preferred_timezone) as since
-          from companies where id = any(${p(companyIds)}::uuid[])
-        )
-        select c.id::text as company_id, c.since, count(mp.id)::int as total,
-          count(mp.id) filter (where exists (
-            select 1 from series_latest sl where sl.point_id = mp.id and sl.ts >= c.since))::int as transmitting
-        from c left join measurement_points mp
-          on mp.company_id = c.id and mp.deleted_at is null and not mp.test
-        group by c.id, c.since`);
-      for (const r of rowsOf<{
-        company_id: string;
-        since: string | Date;
-        total: number;
-        transmitting: number;
-      }>(result))
-        out.set(r.company_id, {
+    /**
+     * Of each company: level counts, open DANGER / NO_TRANSMISSION, devices out of service and
+     * points transmitting today; with `providerOf`, whether that company is the provider. One
+     * statement (issue 25): each part is a JSON array of its own rows, mapped as when they were
+     * separate statements (JSON carries `since` as text, read back into a Date).
+     */
+    async figuresAcrossCompanies(
+      companyIds: string[],
+      now: Date,
+      providerOf: string | null = null,
+    ): Promise<{
+      counts: Map<string, CompanyCounts>;
+      today: Map<string, TransmittingCounts>;
+      isProvider: boolean;
+    }> {
+      const part = (body: SQL) => sql`(select json_agg(x) from (${body}) x)`;
+      const provider = providerOf
+        ? sql`(select is_provider from companies where id = ${p(providerOf)}::uuid and deleted_at is null)`
+        : sql`null::boolean`;
+      const row =
+        companyIds.length === 0 && providerOf === null
+          ? undefined
+          : rowsOf<FiguresRow>(
+              await db.execute(sql`
+                select ${part(levelsOf(companyIds))} as levels,
+                  ${part(silentOf(companyIds, now))} as silent,
+                  ${part(openAlertsOf(companyIds))} as alerts,
+                  ${part(transmittingOf(companyIds))} as today,
+                  ${provider} as provider`),
+            )[0];
+      const today = new Map<string, TransmittingCounts>();
+      for (const r of row?.today ?? [])
+        today.set(r.company_id, {
           since: new Date(r.since),
           total: Number(r.total),
           transmitting: Number(r.transmitting),
         });
-      return out;
+      return { counts: countsOf(companyIds, row), today, isProvider: Boolean(row?.provider) };
     },
 
     /**
@@ -138,13 +184,6 @@ export function createOverviewRepository(db: Db) {
     async networkCompanyIdsAcrossCompanies(companyId?: string): Promise<string[]> {
       const result = await db.execute(sql`select c.id::text from companies c where ${inNetwork(companyId)}`);
       return rowsOf<{ id: string }>(result).map((r) => r.id);
-    },
-
-    async isProvider(companyId: string): Promise<boolean> {
-      const result = await db.execute(
-        sql`select is_provider from companies where id = ${p(companyId)}::uuid and deleted_at is null`,
-      );
-      return Boolean(rowsOf<{ is_provider: boolean }>(result)[0]?.is_provider);
     },
   };
 }

@@ -42,26 +42,32 @@ export function createOverviewService({ db }: Deps) {
   }
 
   return {
+    /**
+     * Three statements, run together (issue 25): the companies' figures, the latest active alerts
+     * with their total, and the month's operation (plus the network's companies first for
+     * `scope=all`, and the engine's work when a finished day's summaries are not current).
+     */
     async get(ctx: RequestContext, query: OverviewQuery = {}): Promise<Overview> {
       assertCan(ctx, 'monitoring.read');
       const { viewer, companyIds } = await companiesOf(ctx, query);
       const now = new Date();
-      const counts = sumCounts([...(await repo.countsAcrossCompanies(companyIds, now)).values()]);
-      const today = await repo.transmittingTodayAcrossCompanies(companyIds);
-      const latest = await alerts.list(viewer, latestAlertsQuery);
       const network = query.scope === 'all';
+      // only provider staff on their current company are asked whether it is the provider
+      const providerOf = !network && can(ctx, 'network.read') ? ctx.companyId : null;
+      const [figures, latest, operation] = await Promise.all([
+        repo.figuresAcrossCompanies(companyIds, now, providerOf),
+        alerts.list(viewer, latestAlertsQuery),
+        operationThisMonth(companyIds),
+      ]);
+      const counts = sumCounts([...figures.counts.values()]);
       return {
         points: toLevelCounts(counts.levels),
         latestAlerts: latest.rows.map((row) => toAlert(row, now)),
         openAlerts: latest.total,
-        transmittingToday: toTransmittingToday([...today.values()], now),
-        operationThisMonth: await operationThisMonth(companyIds),
+        transmittingToday: toTransmittingToday([...figures.today.values()], now),
+        operationThisMonth: operation,
         devicesOutOfService: counts.outOfService,
-        providerView:
-          !network &&
-          can(ctx, 'network.read') &&
-          ctx.companyId !== null &&
-          (await repo.isProvider(ctx.companyId)),
+        providerView: providerOf !== null && figures.isProvider,
         network,
       };
     },
@@ -75,8 +81,7 @@ export function createOverviewService({ db }: Deps) {
       const page = await repo.networkCompaniesAcrossCompanies(query);
       const ids = page.rows.map((c) => c.id);
       const now = new Date();
-      const counts = await repo.countsAcrossCompanies(ids, now);
-      const today = await repo.transmittingTodayAcrossCompanies(ids);
+      const { counts, today } = await repo.figuresAcrossCompanies(ids, now);
       return {
         rows: page.rows.map((c) => toOverviewCompanyRow(c, counts.get(c.id), today.get(c.id), now)),
         total: page.total,

@@ -35,6 +35,8 @@ export interface ComparedServer extends TestServer {
    * session cache then holds the caller), then counted.
    */
   statementsOf(url: string, token: string, company: string): Promise<string[]>;
+  /** The statements `read` runs (e.g. a reference read, for the count before issue 25). */
+  statementsDuring(read: () => Promise<unknown>): Promise<string[]>;
 }
 
 export async function startComparedServer(options: TestServerOptions = {}): Promise<ComparedServer> {
@@ -66,6 +68,11 @@ export async function startComparedServer(options: TestServerOptions = {}): Prom
       const from = seen.length;
       const res = await get(url, token, company);
       if (res.status !== 200) throw new Error(`${url}: ${res.status} ${JSON.stringify(res.body)}`);
+      return seen.slice(from);
+    },
+    async statementsDuring(read) {
+      const from = seen.length;
+      await read();
       return seen.slice(from);
     },
   };
