@@ -11,6 +11,7 @@
 import type { Language } from './constants';
 import { accountErrors } from './errors/accounts';
 import { alertErrors } from './errors/alerts';
+import { apiTokenErrors } from './errors/api-tokens';
 import { catalogueErrors } from './errors/catalogue';
 import { companyErrors } from './errors/companies';
 import { deviceErrors } from './errors/devices';
@@ -34,6 +35,7 @@ export const errorAreas = {
   telemetry: telemetryErrors,
   alerts: alertErrors,
   reports: reportErrors,
+  apiTokens: apiTokenErrors,
 };
 
 export const errorCatalog = {
@@ -46,6 +48,7 @@ export const errorCatalog = {
   ...telemetryErrors,
   ...alertErrors,
   ...reportErrors,
+  ...apiTokenErrors,
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof errorCatalog;

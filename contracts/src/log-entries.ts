@@ -23,6 +23,7 @@ export const entityTypes = [
   'incident',
   'report_closure',
   'report_exclusion',
+  'api_token',
 ] as const;
 /** Every action the server records (the history screen translates each one). */
 export const logActions = [
@@ -48,6 +49,8 @@ export const logActions = [
   'accept',
   'dispute',
   'withdraw',
+  // API tokens (docs/API.md "API tokens")
+  'revoke',
   // device transitions (contracts/src/device-states.ts) and component moves keep their own names
   'review',
   'assign',

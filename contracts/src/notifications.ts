@@ -15,7 +15,7 @@ import { queryBoolean, queryDate, safeText } from './common/text';
 import { notificationChannels } from './notification-configs';
 
 /** firing: an alert opened; resolved: it cleared; escalation: still unacknowledged; digest: what quiet hours held; incident: an outage. */
-export const notificationKinds = ['firing', 'resolved', 'escalation', 'digest', 'incident'] as const;
+export const notificationKinds = ['firing', 'resolved', 'escalation', 'digest', 'incident', 'api_usage'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 export const notificationSchema = z.object({

@@ -144,6 +144,8 @@ export const rights = {
   'alerts.acknowledge': ['ROLE_ADMIN', 'ROLE_CHIEF', 'ROLE_ADMIN_CLIENTE', 'ROLE_CHIEF_CLIENTE'],
   /** Notification configs and their delivery log of the own company (docs/ROLES.md "users, notification configs"). */
   'notifications.manage': ['ROLE_ADMIN', 'ROLE_ADMIN_CLIENTE'],
+  /** API tokens of the own company (docs/ROLES.md "users, notification configs, API tokens"). */
+  'tokens.manage': ['ROLE_ADMIN', 'ROLE_ADMIN_CLIENTE'],
 } as const satisfies Record<string, readonly Role[]>;
 export type Right = keyof typeof rights;
 

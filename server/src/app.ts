@@ -8,6 +8,8 @@ import type { MapTiles } from '@aforo/contracts/map';
 import type { TokenService } from './auth/jwt';
 import { createSessionRepository } from './auth/session.repository';
 import { createSessionResolver } from './auth/session';
+import { createApiTokenAuth } from './auth/api-token-auth';
+import { noticeApiUsage } from './notifying/api-usage-notices';
 import { createSessionCache, type SessionCacheOptions } from './auth/session-cache';
 import type { SignInLimits } from './auth/sign-in-throttle';
 import type { AppConfig, Deps } from './deps';
@@ -46,6 +48,8 @@ export interface AppOptions {
   /** Map tiles (MAP_TILE_URL); unset: none, the map draws on a plain background. */
   mapTiles?: MapTiles;
   clock?: () => Date;
+  /** Calls a minute one API token may make (default contracts apiTokenBurstPerMinute). */
+  apiTokenBurstPerMinute?: number;
   /** Sessions kept in memory (auth/session-cache.ts); maxAgeMs 0 reads them on every call. */
   sessionCache?: SessionCacheOptions;
 }
@@ -58,6 +62,19 @@ export function createDeps(options: AppOptions, log: Logger): Deps {
   const db = database.db;
   const events = options.events ?? createEventBus({ log });
   const sessionStore = createSessionCache(createSessionRepository(db), events, options.sessionCache);
+  const transact = transactor(db, events);
+  const clock = options.clock ?? (() => new Date());
+  const apiTokens = createApiTokenAuth({
+    db,
+    events,
+    clock,
+    burstPerMinute: options.apiTokenBurstPerMinute,
+    // the crossing call's notice, in a transaction of its own: the call never waits for it
+    onUsage: (crossed) =>
+      void transact((tx) => noticeApiUsage(tx, crossed)).catch((err: unknown) =>
+        log.error({ err, tokenId: crossed.tokenId }, 'API usage notice failed'),
+      ),
+  });
   const config: AppConfig = {
     version: options.version ?? '0.1.0',
     publicUrl: options.publicUrl ?? 'http://localhost:8080',
@@ -70,16 +87,17 @@ export function createDeps(options: AppOptions, log: Logger): Deps {
   return {
     database,
     db,
-    transact: transactor(db, events),
+    transact,
     events,
     // queues only: the mail worker of the jobs role sends (mail/mail-worker.ts)
     mailer: createMailer(),
     config,
-    clock: options.clock ?? (() => new Date()),
+    clock,
     log,
     tokens,
     sessions: createSessionResolver(tokens, sessionStore),
     sessionStore,
+    apiTokens,
     // pushes alerts and the notifications of notification.created (routed in any process)
     streamHub: createStreamHub({ db, events, log }),
     ingestion: options.ingestion,
@@ -97,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy,
     version: deps.config.version,
     sessions: deps.sessions,
+    apiTokens: deps.apiTokens,
   });
   // preClose: open streams would otherwise hold the server's close forever
   app.addHook('preClose', () => deps.streamHub.close());

@@ -4,6 +4,7 @@
  */
 import type { MapTiles } from '@aforo/contracts/map';
 import type { TokenService } from './auth/jwt';
+import type { ApiTokenAuth } from './auth/api-token-auth';
 import type { SessionRepository } from './auth/session.repository';
 import type { SessionResolver } from './auth/session';
 import type { SignInLimits } from './auth/sign-in-throttle';
@@ -46,6 +47,8 @@ export interface Deps {
   sessions: SessionResolver;
   /** The session look-ups the resolver reads, kept in memory (auth/session-cache.ts). */
   sessionStore: SessionRepository;
+  /** The /api/v1 door: API tokens and their monthly quota (auth/api-token-auth.ts). */
+  apiTokens: ApiTokenAuth;
   /** The live stream engine: pushes alerts, latest values and notifications to open browsers. */
   streamHub: StreamHub;
   /** Device ingestion, where this process serves POST /ingest/v1/up. */

@@ -33,10 +33,15 @@ export class UnauthorizedError extends AppError {
     super(code, undefined, 401);
   }
 }
-/** 429 L1000 telling the client when to try again (the Retry-After header, in seconds). */
+/** 429 (L1000 unless told) telling the client when to try again (the Retry-After header, in seconds). */
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('L1000', undefined, 429);
+  constructor(
+    readonly retryAfterSeconds: number,
+    code: ErrorCode = 'L1000',
+    /** More headers of the answer (the API's RateLimit-*). */
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(code, undefined, 429);
   }
 }
 export class ValidationError extends AppError {

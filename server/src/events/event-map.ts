@@ -27,6 +27,8 @@ export const clusterEvents = {
    * company, deleted or restored (auth/session-cache.ts drops them).
    */
   'user.changed': z.object({ userIds: z.array(z.string()).min(1).max(100) }),
+  /** An API token was created, edited or revoked (the /api/v1 look-up drops it). */
+  'api-token.changed': z.object({ tokenId: z.string() }),
   /** A company was created, edited, deleted or restored. */
   'company.changed': z.object({ companyId: z.string() }),
   /** A point's parameters or record changed. */

@@ -2,7 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canUseRouteGroup } from '@aforo/contracts/roles';
 import type { SessionResolver } from '../auth/session';
-import { ForbiddenError } from '../core/errors';
+import type { ApiTokenAuth } from '../auth/api-token-auth';
+import { ForbiddenError, UnauthorizedError } from '../core/errors';
 import { userOf } from '../core/request-context';
 import { languageOf } from './language';
 import { isPublicRoute } from './public-routes';
@@ -19,7 +20,11 @@ export interface RouteAccessEntry {
 }
 
 /** Installs the hooks; returns the access table of every route registered afterwards. */
-export function registerAuthHook(app: FastifyInstance, sessions: SessionResolver): RouteAccessEntry[] {
+export function registerAuthHook(
+  app: FastifyInstance,
+  sessions: SessionResolver,
+  apiTokens?: ApiTokenAuth,
+): RouteAccessEntry[] {
   const table: RouteAccessEntry[] = [];
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -30,10 +35,22 @@ export function registerAuthHook(app: FastifyInstance, sessions: SessionResolver
       throw new Error(`${methods.join(',')} ${route.url} has no access group`);
   });
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const config = request.routeOptions.config;
     if (isPublicRoute(request.method, request.routeOptions.url) && !config.access) return;
     const lang = languageOf(request);
+    if (config.access === 'apiToken') {
+      // the external API: API tokens only, counted against their month (a session token is refused)
+      if (!apiTokens) throw new UnauthorizedError('TK1010');
+      const call = await apiTokens.admit(
+        header(request, 'authorization'),
+        request.routeOptions.url ?? '',
+        lang,
+      );
+      reply.headers(call.headers);
+      request.ctx = call.ctx;
+      return;
+    }
     const ctx = await sessions.resolve(
       header(request, 'authorization'),
       header(request, 'x-current-company'),

@@ -102,7 +102,8 @@ const badValueStates = new Set(['22001', '22003', '22008', '22021', '22P05']);
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const lang = languageOf(request);
   if (error instanceof AppError) {
-    if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds));
+    if (error instanceof RateLimitedError)
+      reply.headers({ ...error.headers, 'retry-after': String(error.retryAfterSeconds) });
     return reply.status(error.status).send(body(error.code, lang, error.fields));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

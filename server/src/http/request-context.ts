@@ -4,8 +4,11 @@ import type { RouteGroup } from '@aforo/contracts/roles';
 import type { RequestContext } from '../core/request-context';
 
 export interface RouteAccess {
-  /** Route group of docs/ROLES.md whose roles may call the route. */
-  access?: RouteGroup;
+  /**
+   * Route group of docs/ROLES.md whose roles may call the route, or `apiToken`: the external API
+   * (/api/v1), reached only with an API token (auth/api-token-auth.ts), never with a session.
+   */
+  access?: RouteGroup | 'apiToken';
   /** Reachable while the account is in "Change Password" state. */
   allowPasswordChange?: boolean;
   /**

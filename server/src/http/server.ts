@@ -19,6 +19,7 @@ import type { SessionResolver } from '../auth/session';
 import { registerAuthHook } from './auth-hook';
 import { handleError } from './errors';
 import { languageOf } from './language';
+import type { ApiTokenAuth } from '../auth/api-token-auth';
 import { registerCompression } from './compression';
 import { registerSecurityHeaders } from './security-headers';
 import { isPublicPageRequest } from './web-page';
@@ -35,6 +36,8 @@ export interface HttpServerOptions {
   version: string;
   /** Turns a bearer token into the request context (auth/session.ts). */
   sessions: SessionResolver;
+  /** The /api/v1 door: API tokens and their quota (auth/api-token-auth.ts). */
+  apiTokens?: ApiTokenAuth;
 }
 
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
@@ -66,7 +69,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // before any route: the hook sees every route registered afterwards (deny by default)
-  app.decorate('accessTable', registerAuthHook(app, options.sessions));
+  app.decorate('accessTable', registerAuthHook(app, options.sessions, options.apiTokens));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const hasWeb = options.webDist !== undefined && existsSync(options.webDist);

@@ -6,6 +6,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../deps';
 import { alertsRoutes } from './alerts/alerts.routes';
+import { apiTokensRoutes } from './api-tokens/api-tokens.routes';
+import { createApiTokensService } from './api-tokens/api-tokens.service';
 import { createAlertsService } from './alerts/alerts.service';
 import { authRoutes } from './auth/auth.routes';
 import { createAuthService } from './auth/auth.service';
@@ -112,6 +114,7 @@ export const modules: readonly AforoModule[] = [
   module('users', createUsersService, usersRoutes),
   module('user-admin', createUserAdminService, userAdminRoutes),
   module('mail-outbox', createMailOutboxService, mailOutboxRoutes),
+  module('api-tokens', createApiTokensService, apiTokensRoutes),
   module('public-auth', createPublicAuthService, (s, deps) =>
     publicAuthRoutes(s, deps.config.publicCallsPerMinute),
   ),

@@ -11,7 +11,7 @@ import { notificationMail } from './texts';
 
 export interface Notice {
   companyId: string;
-  kind: 'incident' | 'digest';
+  kind: 'incident' | 'digest' | 'api_usage';
   /** The person, and where an e-mail goes (null: in-app only). */
   userId: string;
   mailTo: { email: string; name: string; language: Language } | null;

@@ -17,3 +17,4 @@ export * from './notifications';
 export * from './daily-summaries';
 export * from './report-closures';
 export * from './report-deliveries';
+export * from './api-tokens';
