@@ -62,7 +62,13 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
         version: options.version,
         description: 'Monitoring of field devices and measurement points',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // /api/v1: a company's API token (afo_…), docs/API.md "API tokens"
+          apiToken: { type: 'http', scheme: 'bearer', bearerFormat: 'afo_… API token' },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,

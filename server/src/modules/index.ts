@@ -7,6 +7,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../deps';
 import { alertsRoutes } from './alerts/alerts.routes';
 import { apiTokensRoutes } from './api-tokens/api-tokens.routes';
+import { apiV1Routes } from './api-v1/api-v1.routes';
+import { createApiV1Service } from './api-v1/api-v1.service';
 import { createApiTokensService } from './api-tokens/api-tokens.service';
 import { createAlertsService } from './alerts/alerts.service';
 import { authRoutes } from './auth/auth.routes';
@@ -115,6 +117,7 @@ export const modules: readonly AforoModule[] = [
   module('user-admin', createUserAdminService, userAdminRoutes),
   module('mail-outbox', createMailOutboxService, mailOutboxRoutes),
   module('api-tokens', createApiTokensService, apiTokensRoutes),
+  module('api-v1', createApiV1Service, apiV1Routes),
   module('public-auth', createPublicAuthService, (s, deps) =>
     publicAuthRoutes(s, deps.config.publicCallsPerMinute),
   ),
