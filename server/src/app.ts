@@ -69,6 +69,7 @@ export function createDeps(options: AppOptions, log: Logger): Deps {
     events,
     clock,
     burstPerMinute: options.apiTokenBurstPerMinute,
+    log: (err) => log.error({ err }, 'API usage not written yet; kept for the next try'),
     // the crossing call's notice, in a transaction of its own: the call never waits for it
     onUsage: (crossed) =>
       void transact((tx) => noticeApiUsage(tx, crossed)).catch((err: unknown) =>
@@ -119,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // preClose: open streams would otherwise hold the server's close forever
   app.addHook('preClose', () => deps.streamHub.close());
+  // the API calls counted in memory reach the database before the process goes
+  app.addHook('onClose', () => deps.apiTokens.stop());
   for (const module of modules) {
     const routes = module.routes(deps);
     if (routes) await app.register(routes);

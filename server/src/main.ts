@@ -217,6 +217,7 @@ async function main(): Promise<void> {
       events,
       mapTiles: mapTiles(env),
       sessionCache: { maxAgeMs: env.SESSION_CACHE_SECONDS * 1000 },
+      apiTokenBurstPerMinute: env.API_TOKEN_BURST_PER_MINUTE,
     });
     await app.listen({ port: env.PORT, host: env.HOST });
     closers.unshift(() => app.close());

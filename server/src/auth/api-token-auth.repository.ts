@@ -78,5 +78,37 @@ export function createApiTokenAuthRepository(db: Db) {
         [...input.notices].reverse().find((share) => n * 100 >= share * limit) ?? 0;
       return { count, notice: count !== null && level(count) > level(count - 1) ? level(count) : 0 };
     },
+
+    /**
+     * Adds calls already answered (the tally's batch, far from the limit): the month's count, the
+     * day/endpoint rows and the last-used hour in one statement; returns the month's new count.
+     */
+    async addCalls(input: {
+      tokenId: string;
+      month: string;
+      hour: Date;
+      parts: Array<{ day: string; endpoint: string; n: number }>;
+    }): Promise<number> {
+      const { tokenId, month, hour, parts } = input;
+      const total = parts.reduce((sum, p) => sum + p.n, 0);
+      const result = await db.execute(sql`
+        with m as (
+          insert into api_token_months as m (token_id, month, count) values (${tokenId}, ${month}::date, ${total})
+          on conflict (token_id, month) do update set count = m.count + excluded.count
+          returning m.count
+        ), d as (
+          insert into api_token_usage as u (token_id, day, endpoint, count)
+          select ${tokenId}, p.day, p.endpoint, p.n
+          from unnest(${sql.param(parts.map((p) => p.day))}::date[], ${sql.param(parts.map((p) => p.endpoint))}::text[],
+            ${sql.param(parts.map((p) => p.n))}::int[]) as p(day, endpoint, n)
+          on conflict (token_id, day, endpoint) do update set count = u.count + excluded.count
+        ), used as (
+          update api_tokens set last_used_at = ${hour.toISOString()}::timestamptz
+          where id = ${tokenId} and (last_used_at is null or last_used_at < ${hour.toISOString()}::timestamptz)
+        )
+        select count from m`);
+      return Number(rowsOf<{ count: number }>(result)[0]?.count ?? 0);
+    },
   };
 }
+export type ApiTokenAuthRepository = ReturnType<typeof createApiTokenAuthRepository>;

@@ -5,8 +5,9 @@
  *
  * Per call: the token is looked up in memory (by its prefix; dropped on 'api-token.changed' and
  * 'company.changed', read again after 10 s at most), the secret checked against its SHA-256, a
- * per-minute burst checked in memory (per process), then ONE statement counts the call — exact and
- * never past the limit under any concurrency — and tells whether this call crossed 80 % or 100 %.
+ * per-minute burst checked in memory (per process), then the call is counted (auth/api-usage-tally.ts:
+ * in memory and written every 100 ms while far from the limit, one exact statement per call near it)
+ * and whether it crossed 80 % or 100 % is told.
  * The answer carries RateLimit-Limit / -Remaining / -Reset; over the month's limit or the burst → 429
  * with Retry-After; an unknown, expired or revoked token → 401.
  */
@@ -20,6 +21,7 @@ import type { EventBus } from '../events/event-bus';
 import { RateLimiter } from '../lib/rate-limiter';
 import { looksLikeSecret, prefixOf, secretMatches } from './api-token-secret';
 import { createApiTokenAuthRepository, type TokenForAuth } from './api-token-auth.repository';
+import { createUsageTally } from './api-usage-tally';
 
 export interface ApiCall {
   ctx: RequestContext;
@@ -46,6 +48,9 @@ export interface ApiTokenAuthOptions {
   burstPerMinute?: number;
   /** A call crossed 80 % or 100 % of the month (the caller gives the notice; errors are its own). */
   onUsage?: (crossed: UsageCrossed) => void;
+  /** How often calls counted in memory are written (auth/api-usage-tally.ts; default 100 ms). */
+  flushMs?: number;
+  log?: (err: unknown) => void;
 }
 
 const cacheMs = 10_000;
@@ -57,6 +62,10 @@ export function createApiTokenAuth(options: ApiTokenAuthOptions) {
     clock().getTime(),
   );
   const tokens = new LRUCache<string, Promise<TokenForAuth | null>>({ max: 10_000, ttl: cacheMs });
+  const tally = createUsageTally(repo, {
+    flushMs: options.flushMs,
+    log: options.log,
+  });
   const forget = () => tokens.clear();
   options.events.onNow('api-token.changed', forget);
   options.events.onNow('company.changed', forget);
@@ -96,7 +105,7 @@ export function createApiTokenAuth(options: ApiTokenAuthOptions) {
       const resetSeconds = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
       const counted =
         limit > 0
-          ? await repo.count({
+          ? await tally.count({
               tokenId: token.id,
               month: monthStart.toISOString().slice(0, 10),
               day: today,
@@ -132,6 +141,9 @@ export function createApiTokenAuth(options: ApiTokenAuthOptions) {
       };
       return { ctx: callerContext(caller, token.companyId, lang), tokenId: token.id, headers };
     },
+    /** Writes the calls counted in memory (tests; a process that stops). */
+    flush: () => tally.flush(),
+    stop: () => tally.stop(),
   };
 }
 export type ApiTokenAuth = ReturnType<typeof createApiTokenAuth>;

@@ -18,6 +18,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startAforoProcess, type AforoProcess } from '../test/aforo-process';
+import { benchV1, prepareV1Company } from './api-v1';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,6 +32,8 @@ const { values: args } = parseArgs({
     user: { type: 'string', default: 'user.norte@demo.aforo.dev' },
     'cpu-prof': { type: 'string' },
     json: { type: 'boolean', default: false },
+    /** Skip the /api/v1 part (issue 26). */
+    'no-v1': { type: 'boolean', default: false },
   },
 });
 const seconds = Math.max(1, Number(args.seconds));
@@ -105,7 +108,11 @@ async function callsFor(token: string): Promise<Call[]> {
     { name: 'GET /api/events (page 1, 25)', path: '/api/events?page=1&length=25', share: 0.25 },
     { name: 'GET /api/overview', path: '/api/overview', share: 0.25 },
     { name: 'GET /api/map/points', path: '/api/map/points', share: 0.25 },
-    { name: 'GET /api/points/{id}/series (7 days)', path: `/api/points/${pointId}/series?${range}`, share: 0.15 },
+    {
+      name: 'GET /api/points/{id}/series (7 days)',
+      path: `/api/points/${pointId}/series?${range}`,
+      share: 0.15,
+    },
   ];
   // every call must answer 200 before it is timed: a fast 4xx would be a false figure
   for (const call of calls) {
@@ -154,6 +161,8 @@ async function main() {
     SIMULATOR: 'on',
     PORT: String(port),
     LOG_LEVEL: 'warn',
+    // the /api/v1 part drives one token from 50 clients: far past the per-minute burst of a real one
+    API_TOKEN_BURST_PER_MINUTE: '10000000',
   };
   if (process.env.MQTT_URL) env.MQTT_URL = process.env.MQTT_URL;
   const nodeArgs = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${args['cpu-prof']}`] : [];
@@ -183,10 +192,46 @@ async function main() {
       rounds.push(round);
     }
     report(calls, rounds);
+    if (!args['no-v1']) await reportV1(url);
   } finally {
     await server.stop();
   }
   if (failed) process.exit(1);
+}
+
+/** The external API's figures (issue 26 targets), as the provider admin who makes the token. */
+async function reportV1(url: string) {
+  const { companyId, monthPoint } = await prepareV1Company(url);
+  const admin = await json<{ token: string }>('/api/login_check', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin@demo.aforo.dev', password }),
+  });
+  const f = await benchV1({
+    base,
+    adminToken: admin.token,
+    companyId,
+    monthPoint,
+    samples: 15,
+    seconds,
+    connections,
+  });
+  const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  console.log(`\n/api/v1 (one client, median of 15; then ${connections} clients for ${seconds} s)`);
+  console.log('| what | figure | target | |');
+  console.log('|---|---|---|---|');
+  console.log(
+    `| latest values of ${f.points} points | ${f.latestMs.toFixed(1)} ms | < 200 ms | ${met(f.latestMs < 200)} |`,
+  );
+  console.log(
+    `| one point-month of 10-minute observations (${f.monthRows} rows) | ${f.monthMs.toFixed(1)} ms | < 300 ms | ${met(f.monthMs < 300)} |`,
+  );
+  console.log(
+    `| quota check per call under ${connections} clients (Server-Timing), p50 / p99 | ${f.quotaP50.toFixed(2)} / ${f.quotaP99.toFixed(2)} ms | p99 < 2 ms | ${met(f.quotaP99 < 2)} |`,
+  );
+  console.log(
+    `| GET /api/v1/points?limit=25 under ${connections} clients | ${Math.round(f.loadRps)} req/s, p99 ${f.loadP99.toFixed(0)} ms | | |`,
+  );
 }
 
 async function waitForHealth(server: AforoProcess) {

@@ -53,6 +53,8 @@ export const envSchema = z.object({
   /** Sign-in attempts and public account calls a minute, per address and per account. */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Public dashboard calls a minute per address (a page view makes one call per public point, plus one). */
+  /** Calls a minute one API token may make on one API process (a runaway script stops here). */
+  API_TOKEN_BURST_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(600),
   /** Longest a caller's session is kept in memory; changes made through Aforo end it at once. 0 = off. */
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   PUBLIC_DASHBOARD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
