@@ -99,15 +99,23 @@ describe('app routes', () => {
     expect(nav.queryByText('Reports')).not.toBeInTheDocument();
   });
 
-  it('lets an admin open a screen still to come, which says coming soon, and offers the company selector', async () => {
-    await renderApp('/app/accounts/tokens', admin);
-    expect(await screen.findByRole('heading', { name: 'API tokens' })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Companies' })).toBeInTheDocument();
-    expect(screen.getByRole('combobox', { name: 'Company' })).toHaveValue('Aguas del Norte');
-    expect(
-      within(screen.getByRole('navigation', { name: 'Navigation' })).getByText('System'),
-    ).toBeInTheDocument();
+  it('lets an admin open the API tokens among the accounts tabs, and offers the company selector', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ rows: [], total: 0 })),
+    );
+    try {
+      await renderApp('/app/accounts/tokens', admin);
+      expect(await screen.findByRole('heading', { name: 'API tokens' })).toBeInTheDocument();
+      expect(screen.queryByText('Coming soon')).not.toBeInTheDocument();
+      expect(screen.getByRole('tab', { name: 'Companies' })).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Company' })).toHaveValue('Aguas del Norte');
+      expect(
+        within(screen.getByRole('navigation', { name: 'Navigation' })).getByText('System'),
+      ).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('opens the reports on the monthly summary, a network screen for provider staff', async () => {

@@ -54,5 +54,6 @@ export const queryKeys = {
   billingPlans: resourceKeys('billing-plans'),
   countries: resourceKeys('countries'),
   mails: resourceKeys('mail-outbox'),
+  apiTokens: resourceKeys('api-tokens'),
   logEntries: resourceKeys('log-entries'),
 } as const;

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { comingSoon } from '../../ui/coming-soon';
+import { apiTokensRoute } from '../api-tokens';
 import { notificationsRoute } from '../notifications';
 import { SectionLayout } from '../../ui/SectionLayout';
 import type { SectionTab } from '../../ui/SectionLayout';
@@ -29,7 +29,7 @@ export const accountsRoutes: RouteObject[] = [
         lazy: () => import('./pages/CompaniesPage').then((m) => ({ Component: m.CompaniesPage })),
       },
       notificationsRoute,
-      { path: 'tokens', ...comingSoon('screens.tokens', 'accounts') },
+      apiTokensRoute,
       {
         path: ':id',
         handle: { titleKey: 'screens.profile' },

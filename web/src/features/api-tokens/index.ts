@@ -1,0 +1,1 @@
+export { apiTokensRoute } from './routes';
