@@ -61,7 +61,14 @@ export function createApiTokenAuth(options: ApiTokenAuthOptions) {
   const burst = new RateLimiter(options.burstPerMinute ?? apiTokenBurstPerMinute, 60_000, () =>
     clock().getTime(),
   );
-  const tokens = new LRUCache<string, Promise<TokenForAuth | null>>({ max: 10_000, ttl: cacheMs });
+  // by prefix: the row as read, when, and a refresh under way. An entry older than 10 s is read
+  // again in the background while calls go on with it (a revocation arrives as an event at once; a
+  // burst of calls never waits on one shared re-read behind a busy pool)
+  const tokens = new LRUCache<string, { row: Promise<TokenForAuth | null>; at: number; refreshing: boolean }>(
+    {
+      max: 10_000,
+    },
+  );
   const tally = createUsageTally(repo, {
     flushMs: options.flushMs,
     log: options.log,
@@ -71,13 +78,35 @@ export function createApiTokenAuth(options: ApiTokenAuthOptions) {
   options.events.onNow('company.changed', forget);
   options.events.onResync(forget);
 
+  function read(prefix: string): Promise<TokenForAuth | null> {
+    const row = repo.findByPrefix(prefix).then((t) => t ?? null);
+    return row;
+  }
+
   function lookUp(prefix: string): Promise<TokenForAuth | null> {
     const hit = tokens.get(prefix);
-    if (hit) return hit;
-    const read = repo.findByPrefix(prefix).then((t) => t ?? null);
-    tokens.set(prefix, read);
-    read.catch(() => tokens.delete(prefix));
-    return read;
+    const now = Date.now();
+    if (!hit) {
+      const entry = { row: read(prefix), at: now, refreshing: false };
+      tokens.set(prefix, entry);
+      entry.row.catch(() => tokens.get(prefix) === entry && tokens.delete(prefix));
+      return entry.row;
+    }
+    if (now - hit.at > cacheMs && !hit.refreshing) {
+      hit.refreshing = true;
+      const fresh = read(prefix);
+      fresh.then(
+        () => {
+          // only if nothing dropped or replaced the entry meanwhile (an event wins over a read)
+          if (tokens.get(prefix) === hit)
+            tokens.set(prefix, { row: fresh, at: Date.now(), refreshing: false });
+        },
+        () => {
+          hit.refreshing = false;
+        },
+      );
+    }
+    return hit.row;
   }
 
   return {

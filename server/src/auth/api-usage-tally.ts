@@ -47,6 +47,8 @@ export function createUsageTally(
   options: { flushMs?: number; log?: (err: unknown) => void } = {},
 ) {
   const tallies = new Map<string, Tally>();
+  /** A token's first exact count in this process: concurrent first calls wait for it, not the row lock. */
+  const establishing = new Map<string, Promise<unknown>>();
   const keyOf = (tokenId: string, month: string) => `${tokenId}|${month}`;
 
   async function flushOne(t: Tally): Promise<void> {
@@ -103,6 +105,8 @@ export function createUsageTally(
     /** Counts the call: the month's count after it and the notice it crossed, or count null over the limit. */
     async count(call: TallyCall): Promise<{ count: number | null; notice: number }> {
       const key = keyOf(call.tokenId, call.month);
+      const first = establishing.get(key);
+      if (!tallies.has(key) && first) await first.catch(() => undefined);
       const t = tallies.get(key);
       if (t && call.limit - (t.known + t.pendingTotal) > usageMargin(call.limit)) {
         const part = `${call.day}|${call.endpoint}`;
@@ -118,7 +122,14 @@ export function createUsageTally(
         await t.flushing;
         await flushOne(t);
       }
-      const counted = await repo.count(call);
+      const exact = repo.count(call);
+      if (!t) {
+        establishing.set(key, exact);
+        void exact
+          .finally(() => establishing.get(key) === exact && establishing.delete(key))
+          .catch(() => undefined);
+      }
+      const counted = await exact;
       const tally = tallies.get(key) ?? {
         tokenId: call.tokenId,
         month: call.month,
@@ -128,7 +139,8 @@ export function createUsageTally(
         hour: call.hour,
         flushing: null,
       };
-      if (counted.count !== null) tally.known = Math.max(tally.known, counted.count);
+      // over the limit (null): the month is spent, so every later call goes the exact way too
+      tally.known = Math.max(tally.known, counted.count ?? call.limit);
       tallies.set(key, tally);
       return counted;
     },

@@ -198,6 +198,18 @@ describe('the external API', () => {
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(249);
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(51);
     expect(await monthCount(token.id)).toBe(250);
+    // spent: later calls stay refused (the tally knows the month is over its limit)
+    for (let i = 0; i < 3; i++) expect((await v1(token.secret, '/api/v1/latest')).statusCode).toBe(429);
+  });
+
+  it('keeps refusing a token whose month was already spent when this process first saw it', async () => {
+    const token = await newToken(clientAdmin, { monthlyLimit: 1000 });
+    await server.database.db.insert(apiTokenMonths).values({ tokenId: token.id, month: '2026-11-01', count: 1000 });
+    for (let i = 0; i < 3; i++) {
+      const res = await v1(token.secret, '/api/v1/latest');
+      expect([res.statusCode, res.json().code]).toEqual([429, 'TK1013']);
+    }
+    expect(await monthCount(token.id)).toBe(1000);
   });
 
   it('answers 429 over the limit, exactly at it under concurrency, and again after the month rolls over', async () => {
