@@ -56,7 +56,42 @@ export const thingSchema = z.object({
   ),
   Datastreams: z.array(datastreamSchema),
 });
-export const thingPageSchema = page(thingSchema);
+export const thingPageSchema = page(thingSchema).meta({
+  examples: [
+    {
+      value: [
+        {
+          '@iot.id': '0b6f6a52-6a1e-4d3c-9a43-0d1f7a2b9c11',
+          name: 'Río Ebro en Castejón',
+          description: 'Puente de la N-113',
+          properties: {
+            kind: 'river',
+            unit: 'm',
+            groundLevel: 6.5,
+            invertLevel: 0,
+            warningValue: 4.2,
+            alertValue: 5.2,
+          },
+          Locations: [
+            {
+              encodingType: 'application/geo+json',
+              location: { type: 'Point', coordinates: [-1.69, 42.17] },
+            },
+          ],
+          Datastreams: [
+            {
+              '@iot.id': '0b6f6a52-6a1e-4d3c-9a43-0d1f7a2b9c11/ai1',
+              name: 'Río Ebro en Castejón · Nivel',
+              unitOfMeasurement: { name: 'm', symbol: 'm', definition: null },
+              port: 'ai1',
+            },
+          ],
+        },
+      ],
+      '@iot.nextLink': '/api/v1/points?limit=1000&cursor=MGI2ZjZhNTIt',
+    },
+  ],
+});
 export const thingQuerySchema = z.object(cursorQuery);
 
 export const observationSchema = z.object({
@@ -72,7 +107,23 @@ export const observationSchema = z.object({
     .optional(),
   Datastream: z.object({ '@iot.id': z.string() }),
 });
-export const observationPageSchema = page(observationSchema);
+export const observationPageSchema = page(observationSchema).meta({
+  examples: [
+    {
+      value: [
+        {
+          phenomenonTime: '2026-11-01T00:00:00.000Z',
+          resultTime: '2026-11-01T00:00:00.000Z',
+          result: 3.887,
+          resultQuality: { qartodFlag: 1, label: 'pass' },
+          Datastream: { '@iot.id': '0b6f6a52-6a1e-4d3c-9a43-0d1f7a2b9c11/ai1' },
+        },
+      ],
+      '@iot.nextLink':
+        '/api/v1/points/0b6f6a52-6a1e-4d3c-9a43-0d1f7a2b9c11/observations?from=2026-11-01T00:00:00.000Z&to=2026-12-01T00:00:00.000Z&limit=1000&port=ai1&cursor=MjAyNi0xMS0wMVQwMDowMDowMC4wMDBa',
+    },
+  ],
+});
 export const observationQuerySchema = z.object({
   port: safeText()
     .regex(/^[a-z][a-z0-9_]{0,19}$/)

@@ -62,6 +62,12 @@ describe('operations endpoints', () => {
     ]) {
       expect(Object.keys(doc.paths)).toContain(p);
     }
+    // the external API (docs/API.md): its token scheme and an example answer per collection
+    expect(doc.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const things = doc.paths['/api/v1/points'].get;
+    expect(things.security).toEqual([{ apiToken: [] }]);
+    expect(JSON.stringify(things.responses['200'])).toContain('Río Ebro en Castejón');
+    expect(JSON.stringify(doc.paths['/api/v1/points/{id}/observations'].get.responses['200'])).toContain('qartodFlag');
     const ui = await server.request({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });
