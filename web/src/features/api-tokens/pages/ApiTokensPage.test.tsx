@@ -134,7 +134,9 @@ describe('the API tokens list', () => {
     const byDay = within(drawer).getByTestId('usage-by-day');
     expect(within(byDay).getByText('01/07/2026')).toBeInTheDocument();
     expect(within(byDay).getByText('1,000')).toBeInTheDocument();
-    expect(within(within(drawer).getByTestId('usage-by-endpoint')).getByText('/api/v1/points')).toBeInTheDocument();
+    expect(
+      within(within(drawer).getByTestId('usage-by-endpoint')).getByText('/api/v1/points'),
+    ).toBeInTheDocument();
   });
 
   it('says there are no tokens yet', async () => {
