@@ -75,6 +75,9 @@ export async function prepareV1Company(url: string): Promise<{ companyId: string
       [monthPoint],
     );
     await db.query('commit');
+    // fresh statistics: without them the planner took the 1,000 new points for one row and the
+    // devices page scanned every point once per device (docs/PERFORMANCE.md)
+    await db.query('analyze');
     return { companyId, monthPoint };
   } finally {
     await db.end();
