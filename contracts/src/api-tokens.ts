@@ -25,6 +25,18 @@ export const apiTokenExpiryWarningDays = 7;
 /** Share of the monthly limit at which the company's admins are told (then again at 100 %). */
 export const apiTokenUsageAlerts = [80, 100] as const;
 
+/** The limit that applies: the token's own when set (never above the plan's), else the plan's; null = none. */
+export const monthlyLimitOf = (own: number | null, plan: number | null): number | null =>
+  own === null ? plan : plan === null ? own : Math.min(own, plan);
+
+/** The calendar month (UTC) of an instant: 'YYYY-MM', its first day, the next month's first day and that instant. */
+export function usageMonthOf(now: Date): { month: string; from: string; to: string; resetsAt: Date } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  const day = (d: Date) => d.toISOString().slice(0, 10);
+  return { month: day(start).slice(0, 7), from: day(start), to: day(next), resetsAt: next };
+}
+
 export const apiTokenStates = ['active', 'expired', 'revoked'] as const;
 export type ApiTokenState = (typeof apiTokenStates)[number];
 

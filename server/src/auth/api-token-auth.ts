@@ -12,7 +12,12 @@
  * with Retry-After; an unknown, expired or revoked token → 401.
  */
 import { LRUCache } from 'lru-cache';
-import { apiTokenBurstPerMinute, apiTokenUsageAlerts } from '@aforo/contracts/api-tokens';
+import {
+  apiTokenBurstPerMinute,
+  apiTokenUsageAlerts,
+  monthlyLimitOf,
+  usageMonthOf,
+} from '@aforo/contracts/api-tokens';
 import type { Language } from '@aforo/contracts/constants';
 import { RateLimitedError, UnauthorizedError } from '../core/errors';
 import { callerContext, type RequestContext } from '../core/request-context';
@@ -126,17 +131,14 @@ export function createApiTokenAuth(options: ApiTokenAuthOptions) {
         throw new RateLimitedError(Math.max(1, Math.ceil(burst.retryAfterMs(token.id) / 1000)), 'TK1014');
 
       // no plan and no own limit: no calls (a company needs a billing plan to use the API)
-      const own = token.monthlyLimit;
-      const plan = token.planLimit;
-      const limit = own === null ? (plan ?? 0) : plan === null ? own : Math.min(own, plan);
-      const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-      const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-      const resetSeconds = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 1000));
+      const limit = monthlyLimitOf(token.monthlyLimit, token.planLimit) ?? 0;
+      const month = usageMonthOf(now);
+      const resetSeconds = Math.max(1, Math.ceil((month.resetsAt.getTime() - now.getTime()) / 1000));
       const counted =
         limit > 0
           ? await tally.count({
               tokenId: token.id,
-              month: monthStart.toISOString().slice(0, 10),
+              month: month.from,
               day: today,
               hour: new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000),
               endpoint,
@@ -160,7 +162,7 @@ export function createApiTokenAuth(options: ApiTokenAuthOptions) {
           share: counted.notice,
           count: counted.count,
           limit,
-          month: monthStart.toISOString().slice(0, 7),
+          month: month.month,
         });
       const caller = {
         kind: 'apiToken' as const,

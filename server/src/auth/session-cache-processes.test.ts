@@ -12,6 +12,7 @@ import { demoPassword, testSecret } from '../test/test-server';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+// skipped on PGlite: an embedded database cannot be shared by two processes (CI runs PostgreSQL)
 describe.skipIf(!onPostgres)('sessions kept by two API processes', () => {
   let database: Database;
   let one: AforoProcess;

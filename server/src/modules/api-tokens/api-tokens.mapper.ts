@@ -1,18 +1,13 @@
 /** Rows of api_tokens to the API's ApiToken (contracts/api-tokens.ts), with the month's usage. */
-import { apiTokenExpiryWarningDays, type ApiToken, type ApiTokenState } from '@aforo/contracts/api-tokens';
+// the month and the limit rule are the /api/v1 door's too (auth/api-token-auth.ts): one definition
+import {
+  apiTokenExpiryWarningDays,
+  monthlyLimitOf,
+  usageMonthOf,
+  type ApiToken,
+  type ApiTokenState,
+} from '@aforo/contracts/api-tokens';
 import type { ApiTokenRow, UsageRow } from './api-tokens.repository';
-
-/** The calendar month (UTC) of an instant: its first day and the first day of the next. */
-export function monthOf(now: Date): { month: string; from: string; to: string; resetsAt: Date } {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  const day = (d: Date) => d.toISOString().slice(0, 10);
-  return { month: day(start).slice(0, 7), from: day(start), to: day(next), resetsAt: next };
-}
-
-/** The limit that applies: the token's own when set (never above the plan's), else the plan's. */
-export const limitOf = (own: number | null, plan: number | null): number | null =>
-  own === null ? plan : plan === null ? own : Math.min(own, plan);
 
 export function stateOf(row: Pick<ApiTokenRow, 'revokedAt' | 'validUntil'>, now: Date): ApiTokenState {
   if (row.revokedAt) return 'revoked';
@@ -36,8 +31,8 @@ function sums(rows: UsageRow[], key: 'day' | 'endpoint') {
 }
 
 export function toApiToken(row: ApiTokenRow, usage: UsageRow[], now: Date): ApiToken {
-  const { month, resetsAt } = monthOf(now);
-  const limit = limitOf(row.monthlyLimit, row.planLimit);
+  const { month, resetsAt } = usageMonthOf(now);
+  const limit = monthlyLimitOf(row.monthlyLimit, row.planLimit);
   const mine = usage.filter((u) => u.tokenId === row.id);
   return {
     id: row.id,

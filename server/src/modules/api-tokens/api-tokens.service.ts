@@ -13,7 +13,8 @@ import { actorId, type RequestContext } from '../../core/request-context';
 import type { Db } from '../../db/client';
 import { afterCommit } from '../../db/transaction';
 import type { Deps } from '../../deps';
-import { apiTokenHistory, monthOf, toApiToken } from './api-tokens.mapper';
+import { usageMonthOf as monthOf } from '@aforo/contracts/api-tokens';
+import { apiTokenHistory, toApiToken } from './api-tokens.mapper';
 import { createApiTokensRepository, type ApiTokenRow } from './api-tokens.repository';
 
 function companyOf(ctx: RequestContext): string {
