@@ -56,6 +56,8 @@ describe('mail through SMTP', () => {
     const [message] = (await smtp.received(before + 1)).slice(before);
     const token = /\/activate\/user\/([A-Za-z0-9_-]{20,})/.exec(message!)?.[1];
     expect(token).toBeDefined();
+    // the stub has the message before the mailer hears its answer and marks the row sent
+    await expect.poll(async () => (await outboxRow('ana.smtp@test.dev'))?.status).toBe('sent');
     const row = await outboxRow('ana.smtp@test.dev');
     expect(row).toMatchObject({ status: 'sent', subject: 'Active su cuenta de Aforo' });
     expect(row.sentAt).not.toBeNull();
