@@ -60,6 +60,10 @@ describe('error catalogue', () => {
     expect(errorCodes.filter((c) => errorCatalog[c].status === 500)).toEqual(['E1000']);
   });
 
+  it('keeps 503 for E1001 only (the database cannot be reached)', () => {
+    expect(errorCodes.filter((c) => errorCatalog[c].status === 503)).toEqual(['E1001']);
+  });
+
   it('has the spec texts for the suspended and expired-session messages', () => {
     expect(errorMessage('AU1001', 'en')).toBe(
       'Your account has been suspended. Contact the system administrator for support.',

@@ -5,7 +5,7 @@
  * (and tests) can use it freely.
  *
  * Status conventions: "not found" → 404, business-rule conflicts → 409, input problems → 400,
- * 500 only for E1000.
+ * 500 only for E1000; 503 only for E1001 (the database cannot be reached).
  */
 
 import type { Language } from './constants';

@@ -52,6 +52,8 @@ export interface AppOptions {
   apiTokenBurstPerMinute?: number;
   /** Sessions kept in memory (auth/session-cache.ts); maxAgeMs 0 reads them on every call. */
   sessionCache?: SessionCacheOptions;
+  /** Whether this process's external MQTT connection is up, when it ingests from one (GET /health). */
+  brokerConnected?: () => boolean;
 }
 
 const noTiles: MapTiles = { url: null, attribution: '' };
@@ -84,6 +86,7 @@ export function createDeps(options: AppOptions, log: Logger): Deps {
     signInLimits: options.signInLimits,
     publicCallsPerMinute: options.publicCallsPerMinute,
     publicDashboardPerMinute: options.publicDashboardPerMinute,
+    brokerConnected: options.brokerConnected,
   };
   return {
     database,

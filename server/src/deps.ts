@@ -30,6 +30,8 @@ export interface AppConfig {
   publicCallsPerMinute?: number;
   /** Requests a minute per address on the public dashboard. */
   publicDashboardPerMinute?: number;
+  /** Whether this process's external MQTT connection is up, when it ingests from one (GET /health). */
+  brokerConnected?: () => boolean;
 }
 
 export interface Deps {

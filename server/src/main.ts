@@ -146,6 +146,8 @@ async function main(): Promise<void> {
     }
   }
   let brokerUrl: string | undefined;
+  // GET /health names the external broker when this process ingests from one
+  let brokerConnected: (() => boolean) | undefined;
   if (ingestion && (role === 'all' || role === 'ingest')) {
     if (env.MQTT_URL) {
       brokerUrl = env.MQTT_URL;
@@ -154,6 +156,7 @@ async function main(): Promise<void> {
         log,
       );
       closers.unshift(external.close);
+      brokerConnected = () => external.client.connected;
     } else {
       const limits = {
         connectTimeoutMs: env.MQTT_CONNECT_TIMEOUT_SECONDS * 1000,
@@ -218,6 +221,7 @@ async function main(): Promise<void> {
       mapTiles: mapTiles(env),
       sessionCache: { maxAgeMs: env.SESSION_CACHE_SECONDS * 1000 },
       apiTokenBurstPerMinute: env.API_TOKEN_BURST_PER_MINUTE,
+      brokerConnected,
     });
     await app.listen({ port: env.PORT, host: env.HOST });
     closers.unshift(() => app.close());

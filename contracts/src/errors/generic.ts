@@ -11,6 +11,12 @@ export const genericErrors = {
     en: 'There was an error processing the request, please try again later.',
     es: 'Se produjo un error al procesar la solicitud; inténtelo de nuevo más tarde.',
   },
+  // the database cannot be reached (stopped, restarting, network): nothing was done, try again
+  E1001: {
+    status: 503,
+    en: 'The service is briefly unavailable (its database cannot be reached); nothing was changed, please try again in a moment.',
+    es: 'El servicio no está disponible por un momento (no se puede acceder a su base de datos); no se ha cambiado nada, inténtelo de nuevo en unos instantes.',
+  },
 
   // ── Roles, log entries, states ─────────────────────────────────────────────────────────────────
   BC1000: {

@@ -101,6 +101,7 @@ export function createNotifyChannel(
       handlers = h;
       await connect();
     },
+    connected: () => client !== null,
     async close() {
       closed = true;
       clearTimeout(timer);

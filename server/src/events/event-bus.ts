@@ -23,6 +23,8 @@ export interface EventTransport {
   /** Resolves once listening; `onResync` after a reconnection (messages may have been missed). */
   start(handlers: { onMessage(message: string): void; onResync(): void }): Promise<void>;
   close(): Promise<void>;
+  /** False while the connection that hears the other processes is lost (GET /health shows it). */
+  connected?(): boolean;
 }
 
 interface BusLog {
@@ -44,6 +46,8 @@ export interface EventBus extends EventPublisher {
   onResync(handler: () => void): () => void;
   /** Starts listening to the other processes (no-op without a transport). */
   start(): Promise<void>;
+  /** False while the transport has lost its connection (always true without one). */
+  connected(): boolean;
   /**
    * Work a handler started and returned without awaiting (events gathered into one batch, since
    * a subscription gets its events one at a time): idle() waits for it too.
@@ -181,6 +185,7 @@ export function createEventBus(options: { log: BusLog; transport?: EventTranspor
           }),
       });
     },
+    connected: () => transport?.connected?.() ?? true,
     track(work) {
       begin();
       work.then(

@@ -49,6 +49,56 @@ describe('operations endpoints', () => {
     await app.close();
   });
 
+  it('answers 503 E1001 with Retry-After, never 500, when the database refuses connections', async () => {
+    const { buildApp } = await import('../app');
+    const { openDatabase } = await import('../db/client');
+    const { freePort } = await import('../test/pg-cluster');
+    // a real driver against a port where nothing listens: the error a stopped PostgreSQL gives
+    const away = await openDatabase({ url: `postgres://postgres@127.0.0.1:${await freePort()}/aforo`, poolSize: 1 });
+    const app = await buildApp({ database: away, tokens: server.tokens, logger: false });
+    for (const language of ['es', 'en'] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/login_check',
+        headers: { 'accept-language': language },
+        payload: { username: 'admin@demo.aforo.dev', password: 'whatever-password' },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.json()).toEqual({
+        code: 'E1001',
+        message:
+          language === 'es'
+            ? 'El servicio no está disponible por un momento (no se puede acceder a su base de datos); no se ha cambiado nada, inténtelo de nuevo en unos instantes.'
+            : 'The service is briefly unavailable (its database cannot be reached); nothing was changed, please try again in a moment.',
+      });
+    }
+    const health = await app.inject({ method: 'GET', url: '/health' });
+    expect([health.statusCode, health.json().database]).toEqual([503, 'down']);
+    await app.close();
+    await away.close();
+  });
+
+  it('GET /health names a part that is down while the node still serves (degraded, 200)', async () => {
+    const { buildApp } = await import('../app');
+    let brokerUp = false;
+    const app = await buildApp({
+      database: server.database,
+      tokens: server.tokens,
+      logger: false,
+      brokerConnected: () => brokerUp,
+    });
+    const down = await app.inject({ method: 'GET', url: '/health' });
+    expect(down.statusCode).toBe(200);
+    expect(down.json()).toMatchObject({ status: 'degraded', database: 'up', broker: 'down' });
+    brokerUp = true;
+    expect((await app.inject({ method: 'GET', url: '/health' })).json()).toMatchObject({
+      status: 'ok',
+      broker: 'up',
+    });
+    await app.close();
+  });
+
   it('serves the OpenAPI document with the spec paths, and its viewer', async () => {
     const doc = (await server.request({ method: 'GET', url: '/api/openapi.json' })).json();
     expect(doc.openapi).toMatch(/^3\./);

@@ -12,7 +12,7 @@ import {
   type ErrorCode,
   type FieldMessageKey,
 } from '@aforo/contracts/errors';
-import { loggableError, loggableQueryError, sqlStateOf } from '../lib/query-error';
+import { isDatabaseUnavailable, loggableError, loggableQueryError, sqlStateOf } from '../lib/query-error';
 import { languageOf } from './language';
 import { AppError, RateLimitedError } from '../core/errors';
 
@@ -130,6 +130,11 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
       if (own && code === 'V1000' && fields[key] !== fieldMessage('required', lang)) code = own;
     }
     return reply.status(400).send(body(code, lang, fields));
+  }
+  // the database is away (stopped, restarting, cut off): the client may try again; /health names the part
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: loggableError(error) }, 'database unavailable');
+    return reply.status(503).header('retry-after', '5').send(body('E1001', lang));
   }
   const sqlState = sqlStateOf(error);
   // two writes racing past the same uniqueness check: the database's unique index decides

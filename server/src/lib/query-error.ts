@@ -87,3 +87,26 @@ export function loggableQueryError(error: unknown): Record<string, unknown> {
 export function loggableError(error: unknown): unknown {
   return isQueryError(error) ? loggableQueryError(error) : error;
 }
+
+/**
+ * Node's socket errors and PostgreSQL's own states for "the server is not there": connection
+ * exceptions (class 08), an administrator's or a crash's shutdown (57P01–57P03), too many
+ * connections (53300). A query that failed this way did nothing: the caller may try again.
+ */
+const unreachableCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+const unreachableStates = new Set(['57P01', '57P02', '57P03', '53300']);
+// pg's own messages when a pooled connection died or none could be had in time
+const unreachableMessages =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i;
+
+/** True when `error` (pg, PGlite or drizzle's wrapper) says the database cannot be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const e of chain(error)) {
+    const code = (e as DatabaseErrorFields).code;
+    if (typeof code === 'string' && (unreachableCodes.has(code) || unreachableStates.has(code) || code.startsWith('08')))
+      return true;
+    const message = (e as DatabaseErrorFields).message;
+    if (typeof message === 'string' && unreachableMessages.test(message)) return true;
+  }
+  return false;
+}

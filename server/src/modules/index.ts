@@ -111,7 +111,16 @@ function module<S>(
 }
 
 export const modules: readonly AforoModule[] = [
-  { name: 'health', routes: (deps) => healthRoutes(deps.database.ping, deps.config.version) },
+  {
+    name: 'health',
+    routes: (deps) =>
+      healthRoutes({
+        ping: deps.database.ping,
+        version: deps.config.version,
+        events: deps.database.kind === 'postgres' ? deps.events.connected : undefined,
+        broker: deps.config.brokerConnected,
+      }),
+  },
   module('auth', createAuthService, authRoutes),
   module('users', createUsersService, usersRoutes),
   module('user-admin', createUserAdminService, userAdminRoutes),
