@@ -14,12 +14,14 @@ import { createSessionCache, type SessionCacheOptions } from './auth/session-cac
 import type { SignInLimits } from './auth/sign-in-throttle';
 import type { AppConfig, Deps } from './deps';
 import type { Database } from './db/client';
+import { primaryReads, type ReadRouting } from './db/read-replica';
 import { transactor } from './db/transaction';
 import { createEventBus, type EventBus } from './events/event-bus';
 import { createHttpServer } from './http/server';
 import type { Ingestion } from './ingestion/ingestion';
 import type { Logger } from './lib/logger';
 import { createMailer } from './mail/mailer';
+import type { MetricsAccess } from './observability/metrics-access';
 import { modules } from './modules/index';
 import { createStreamHub } from './streaming/stream-hub';
 
@@ -54,6 +56,10 @@ export interface AppOptions {
   sessionCache?: SessionCacheOptions;
   /** Whether this process's external MQTT connection is up, when it ingests from one (GET /health). */
   brokerConnected?: () => boolean;
+  /** Who may read GET /metrics; by default callers straight from loopback/private addresses only. */
+  metrics?: MetricsAccess;
+  /** Charts, reports and exports on a read replica (DATABASE_READ_URL, db/read-replica.ts); unset: the primary. */
+  reads?: ReadRouting;
 }
 
 const noTiles: MapTiles = { url: null, attribution: '' };
@@ -87,10 +93,12 @@ export function createDeps(options: AppOptions, log: Logger): Deps {
     publicCallsPerMinute: options.publicCallsPerMinute,
     publicDashboardPerMinute: options.publicDashboardPerMinute,
     brokerConnected: options.brokerConnected,
+    metrics: options.metrics ?? { allowInternal: true },
   };
   return {
     database,
     db,
+    reads: options.reads ?? primaryReads(db),
     transact,
     events,
     // queues only: the mail worker of the jobs role sends (mail/mail-worker.ts)

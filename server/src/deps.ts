@@ -9,11 +9,13 @@ import type { SessionRepository } from './auth/session.repository';
 import type { SessionResolver } from './auth/session';
 import type { SignInLimits } from './auth/sign-in-throttle';
 import type { Database, Db } from './db/client';
+import type { ReadRouting } from './db/read-replica';
 import type { Transact } from './db/transaction';
 import type { EventBus } from './events/event-bus';
 import type { Ingestion } from './ingestion/ingestion';
 import type { Logger } from './lib/logger';
 import type { Mailer } from './mail/mailer';
+import type { MetricsAccess } from './observability/metrics-access';
 import type { StreamHub } from './streaming/stream-hub';
 
 /** Settings the modules read (parsed once in config/env.ts, passed down by main.ts). */
@@ -32,11 +34,18 @@ export interface AppConfig {
   publicDashboardPerMinute?: number;
   /** Whether this process's external MQTT connection is up, when it ingests from one (GET /health). */
   brokerConnected?: () => boolean;
+  /** Who may read GET /metrics (METRICS_TOKEN, METRICS_ALLOW_INTERNAL). */
+  metrics: MetricsAccess;
 }
 
 export interface Deps {
   database: Database;
   db: Db;
+  /**
+   * The heavy reads' database (db/read-replica.ts decides): charts and exports read `reads.db`, reports
+   * `await reads.caughtUp()`; the read replica when DATABASE_READ_URL is set, otherwise the primary `db`.
+   */
+  reads: ReadRouting;
   /** Transactions whose afterCommit events reach `events` once COMMIT returns. */
   transact: Transact;
   events: EventBus;

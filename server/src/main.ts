@@ -8,6 +8,7 @@ import { loadJwtSecret } from './auth/secret';
 import { mapTiles, parseEnv, publicUrl } from './config/env';
 import { createNotifyChannel } from './db/notify-channel';
 import { openConfiguredDatabase } from './db/open';
+import { openReadReplica } from './db/read-replica';
 import { transactor } from './db/transaction';
 import { seedIfEmpty } from './demo/seed';
 import { demoAccounts, demoCompanies } from './demo/demo';
@@ -204,6 +205,11 @@ async function main(): Promise<void> {
   if (role === 'all' || role === 'api') {
     const tokens = new TokenService(loadJwtSecret(env.JWT_SECRET, env.DATA_DIR));
     const limit = env.RATE_LIMIT_PER_MINUTE;
+    // charts, reports and exports on a streaming replica (docs/OPERATIONS.md "Read replica")
+    const reads = env.DATABASE_READ_URL
+      ? await openReadReplica({ primary: database, url: env.DATABASE_READ_URL, log })
+      : undefined;
+    if (reads) closers.push(reads.close);
     const app = await buildApp({
       database,
       tokens,
@@ -222,6 +228,7 @@ async function main(): Promise<void> {
       sessionCache: { maxAgeMs: env.SESSION_CACHE_SECONDS * 1000 },
       apiTokenBurstPerMinute: env.API_TOKEN_BURST_PER_MINUTE,
       brokerConnected,
+      reads,
     });
     await app.listen({ port: env.PORT, host: env.HOST });
     closers.unshift(() => app.close());

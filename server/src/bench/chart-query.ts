@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
 import { ensureMeasurePartitions } from '../db/partitions';
+import { primaryReads } from '../db/read-replica';
 import { companies, measurementPoints, measures, measuresHourly } from '../db/schema';
 import { userContext, type RequestContext } from '../core/request-context';
 import { createPointSeriesService } from '../modules/points/point-series.service';
@@ -108,7 +109,7 @@ async function main() {
       company!.id,
       'en',
     );
-    const service = createPointSeriesService({ db });
+    const service = createPointSeriesService({ db, reads: primaryReads(db) });
     const dayStart = new Date(end.getTime() - 86_400_000);
 
     console.log(

@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import { monthlyReportQuerySchema } from '@aforo/contracts/reports';
 import { systemContext } from '../core/request-context';
 import { openDatabase, type Database } from '../db/client';
+import { primaryReads } from '../db/read-replica';
 import { createReportsService } from '../modules/reports/reports.service';
 import { createDailySummaryEngine } from '../reporting/daily-summaries';
 import { monthlyReportPdf, monthlyReportXlsx } from '../reporting/render';
@@ -128,7 +129,11 @@ async function main() {
   try {
     const company = await build(database);
     const engine = createDailySummaryEngine(database.db);
-    const reports = createReportsService({ db: database.db, clock: () => new Date() });
+    const reports = createReportsService({
+      db: database.db,
+      reads: primaryReads(database.db),
+      clock: () => new Date(),
+    });
     const ctx = systemContext('bench:reports', company, 'es');
     const query = monthlyReportQuerySchema.parse({ month: '2026-10' });
     const version = (await database.db.execute(sql`show server_version`)) as unknown as {

@@ -17,6 +17,8 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  /** A PostgreSQL streaming replica for charts, reports and exports (docs/OPERATIONS.md "Read replica"). */
+  DATABASE_READ_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(path.join(repositoryRoot, 'data')),
   MQTT_URL: z.string().url().optional(),
   MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
@@ -86,6 +88,10 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  if (parsed.data.DATABASE_READ_URL && !parsed.data.DATABASE_URL)
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_READ_URL: a read replica needs PostgreSQL (DATABASE_URL); the embedded PGlite has none — unset it',
+    );
   // npm runs workspace scripts inside server/: a relative DATA_DIR means "from where you typed the command"
   const from = source.INIT_CWD ?? process.cwd();
   return { ...parsed.data, DATA_DIR: path.resolve(from, parsed.data.DATA_DIR) };

@@ -37,9 +37,13 @@ export interface ReportScope {
   companies: ReportCompanyRow[];
 }
 
-export function createReportReader(db: Db, clock: () => Date) {
+/**
+ * `readAfter` gives the database the summaries are read from once `db` made them current: the
+ * primary itself (the month close, which reads what it writes), or a read replica that has replayed
+ * those writes (db/read-replica.ts caughtUp, for the report screens).
+ */
+export function createReportReader(db: Db, clock: () => Date, readAfter: () => Promise<Db> = async () => db) {
   const engine = createDailySummaryEngine(db);
-  const repo = createReportsRepository(db);
 
   /** Summaries made current, then read: the points, their main series' days, and whether days are to come. */
   async function read(companies: ReportCompanyRow[], from: string, to: string) {
@@ -48,6 +52,7 @@ export function createReportReader(db: Db, clock: () => Date) {
       const yesterday = await engine.ensure(c.id, c.timeZone, from, to);
       if (to > yesterday) open = true;
     }
+    const repo = createReportsRepository(await readAfter());
     const ids = companies.map((c) => c.id);
     const [points, summaries] = await Promise.all([
       repo.points(ids, from, to),

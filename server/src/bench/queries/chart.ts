@@ -1,5 +1,6 @@
 /** The point-year chart (GET /api/points/:id/series without HTTP) for both densities of the data set. */
 import { defaultSeriesBuckets } from '@aforo/contracts/point-series';
+import { primaryReads } from '../../db/read-replica';
 import { createPointSeriesService } from '../../modules/points/point-series.service';
 import type { BenchDataSet, BenchQuery } from './query';
 
@@ -17,7 +18,8 @@ function pointYearChart(name: string, pointIdsOf: (data: BenchDataSet) => string
       const pointId = ids[run++ % ids.length]!;
       const to = new Date();
       const from = new Date(to.getTime() - year);
-      return createPointSeriesService(data.database).get(data.context, pointId, {
+      const { db } = data.database;
+      return createPointSeriesService({ db, reads: primaryReads(db) }).get(data.context, pointId, {
         from,
         to,
         buckets: defaultSeriesBuckets,

@@ -47,7 +47,7 @@ function nextLink(path: string, query: Record<string, unknown>, cursor: string |
   return `${path}?${params.toString()}`;
 }
 
-export function createApiV1Service(deps: Pick<Deps, 'db'>) {
+export function createApiV1Service(deps: Pick<Deps, 'db' | 'reads'>) {
   const { db } = deps;
   const repo = createApiV1Repository(db);
   const series = createPointSeriesService(deps);

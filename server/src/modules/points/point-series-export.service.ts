@@ -36,7 +36,7 @@ export function seriesColumns(lang: Language, timeZone: string, unit: string): T
   ];
 }
 
-export function createPointSeriesExportService(deps: Pick<Deps, 'db'>) {
+export function createPointSeriesExportService(deps: Pick<Deps, 'db' | 'reads'>) {
   const series = createPointSeriesService(deps);
   const repo = createPointSeriesExportRepository(deps.db);
 

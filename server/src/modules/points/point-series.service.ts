@@ -110,8 +110,11 @@ const fromBucket = (r: BucketRow): PointSeriesRow => ({
   flag: r.flag,
 });
 
-export function createPointSeriesService({ db }: Pick<Deps, 'db'>) {
+export function createPointSeriesService({ db, reads }: Pick<Deps, 'db' | 'reads'>) {
+  // the point's row and the access check on the primary (a point just made or edited is seen at
+  // once); the measures, the heavy part, where the heavy reads go (a read replica may lag)
   const repo = createPointSeriesRepository(db);
+  const measuresRepo = createPointSeriesRepository(reads.db);
   const access = createAccess(db);
 
   return {
@@ -139,14 +142,14 @@ export function createPointSeriesService({ db }: Pick<Deps, 'db'>) {
         // the hourly rollup counts every stored measure (its trigger), so more than `buckets` in the
         // range's whole hours means downsampled without reading a raw row; otherwise one row more
         // than fits tells "too many for raw" without counting the whole range
-        const { atLeast } = await repo.measureCount(range);
-        const measures = atLeast > buckets ? null : await repo.rawMeasures(range, buckets + 1);
+        const { atLeast } = await measuresRepo.measureCount(range);
+        const measures = atLeast > buckets ? null : await measuresRepo.rawMeasures(range, buckets + 1);
         if (measures && measures.length <= buckets) {
           rows = withGaps(measures.map(fromRaw), point.measureTime);
         } else {
           raw = false;
           // whole-hour buckets come from the hourly rollup: a year of 1-minute data is 8,760 rows, not 525,600
-          const read = bucketSeconds % 3600 === 0 ? repo.hourlyBuckets : repo.buckets;
+          const read = bucketSeconds % 3600 === 0 ? measuresRepo.hourlyBuckets : measuresRepo.buckets;
           const bucketed = (await read(range, bucketSeconds)).map(fromBucket);
           rows = withGaps(bucketed, Math.max(bucketSeconds, point.measureTime));
         }

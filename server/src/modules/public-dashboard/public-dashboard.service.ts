@@ -41,7 +41,7 @@ type Cached =
 const notFound = () => new NotFoundError('PD1000');
 
 export function createPublicDashboardService(
-  deps: Pick<Deps, 'db'> & { config: Pick<AppConfig, 'mapTiles'> },
+  deps: Pick<Deps, 'db' | 'reads'> & { config: Pick<AppConfig, 'mapTiles'> },
   options: PublicDashboardServiceOptions = {},
 ) {
   const repo = createPublicDashboardRepository(deps.db);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicDatumTexts } from '@aforo/contracts/public-dashboard';
 import type { Db } from '../../db/client';
 import { ensureMeasurePartitions } from '../../db/partitions';
+import { primaryReads } from '../../db/read-replica';
 import { measurementPoints, measures, seriesLatest } from '../../db/schema';
 import { buildCatalogue, buildCompany, buildDevice, buildPoint } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/test-server';
@@ -232,7 +233,7 @@ describe('public dashboard cache', () => {
     const counted = countingDb(server.database.db);
     // every read (widgets and charts included) goes through the counted database
     const dashboards = createPublicDashboardService(
-      { db: counted.db, config: { mapTiles: { url: null, attribution: '' } } },
+      { db: counted.db, reads: primaryReads(counted.db), config: { mapTiles: { url: null, attribution: '' } } },
       { now: () => clock.t, cacheSize },
     );
     return { dashboards, clock, counter: counted.counter };

@@ -25,8 +25,10 @@ import { createMonthClose } from '../../reporting/month-close';
 import { createReportReader, type ReportScope } from '../../reporting/report-reader';
 import { createReportsRepository } from '../../reporting/reports.repository';
 
-export function createReportsService({ db, clock }: Pick<Deps, 'db' | 'clock'>) {
-  const reader = createReportReader(db, clock);
+export function createReportsService({ db, reads, clock }: Pick<Deps, 'db' | 'reads' | 'clock'>) {
+  // summaries made current on the primary, then read where the heavy reads go once it has them;
+  // a closed month's frozen version (close.frozen) and the scope stay on the primary
+  const reader = createReportReader(db, clock, reads.caughtUp);
   const repo = createReportsRepository(db);
   const close = createMonthClose({ db, clock });
 

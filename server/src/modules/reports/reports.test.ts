@@ -12,6 +12,7 @@ import { monthlyReportQuerySchema } from '@aforo/contracts/reports';
 import { userContext } from '../../core/request-context';
 import { bearer, startTestServer, type TestServer } from '../../test/test-server';
 import { createDailySummariesService } from '../daily-summaries/daily-summaries.service';
+import { primaryReads } from '../../db/read-replica';
 import { createReportsService } from './reports.service';
 
 let server: TestServer;
@@ -220,7 +221,7 @@ describe('GET /api/daily-summaries', () => {
       null,
       'es',
     );
-    const deps = { db: server.database.db, clock: () => new Date() };
+    const deps = { db: server.database.db, reads: primaryReads(server.database.db), clock: () => new Date() };
     await expect(
       createDailySummariesService(deps).list(ctx, { pointId, from: '2026-10-01', to: '2026-10-02' }),
     ).rejects.toMatchObject({ code: 'DR1002', status: 409 });
