@@ -32,6 +32,8 @@ export function freePort(): Promise<number> {
 export interface PgCluster {
   port: number;
   dir: string;
+  /** The server's log (pg_ctl -l): what log_statement and friends write. */
+  logFile: string;
   /** postgres://postgres@127.0.0.1:{port}/{database} */
   url(database?: string): string;
   start(): void;
@@ -66,6 +68,7 @@ export function clusterAt(bin: string, dir: string, port: number, root: string):
   const cluster: PgCluster = {
     port,
     dir,
+    logFile,
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
     tool: (name, args) => run(bin, name, args),
     start() {
@@ -121,6 +124,40 @@ export async function createPgCluster(settings: Record<string, string> = {}): Pr
   const cluster = clusterAt(bin, dir, await freePort(), root);
   cluster.start();
   return cluster;
+}
+
+/**
+ * A hot standby of `primary` (made with wal_level=replica, the default), started on a port of its own:
+ * `pg_basebackup -R` copies it and writes the standby.signal and primary_conninfo that stream its WAL.
+ * `settings` are added to the copied postgresql.conf.
+ */
+export async function createStandby(
+  primary: PgCluster,
+  settings: Record<string, string> = {},
+): Promise<PgCluster> {
+  const bin = postgresBin();
+  if (!bin) throw new Error('PostgreSQL server tools not found under /usr/lib/postgresql');
+  const root = mkdtempSync(path.join(os.tmpdir(), 'aforo-pg-standby-'));
+  owned(root);
+  const dir = path.join(root, 'data');
+  try {
+    run(bin, 'pg_basebackup', [
+      ...['-h', '127.0.0.1', '-p', String(primary.port), '-U', 'postgres'],
+      ...['-D', dir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync'],
+    ]);
+    appendFileSync(
+      path.join(dir, 'postgresql.conf'),
+      Object.entries({ hot_standby: 'on', ...settings })
+        .map(([k, v]) => `${k} = ${v}\n`)
+        .join(''),
+    );
+    const standby = clusterAt(bin, dir, await freePort(), root);
+    standby.start();
+    return standby;
+  } catch (err) {
+    rmSync(root, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 /** Whether this machine can make throw-away clusters (the server's tools, and runuser as root). */
