@@ -142,6 +142,7 @@ class DeviceLoad {
     });
     const record: MessageRecord = { phase, measures: this.options.measures, t0: performance.now() };
     this.records.push(record);
+    this.options.onPublish?.(this.device, record, this.nextT - 1);
     this.pending.set(seq, record);
     this.inflightCount++;
     this.client.publish(this.upTopic, body, { qos: 1 }, (err) => {
@@ -198,6 +199,10 @@ export interface LoadOptions {
   measures: number;
   inflight: number;
   signal: CommitSignal;
+  /** The first measure's time, whole seconds (default two days back): a longer run starts further back. */
+  firstT?: number;
+  /** Told of every message as it is published, with its newest measure's time (bench:load follows them). */
+  onPublish?: (device: BenchDevice, record: MessageRecord, lastT: number) => void;
 }
 
 export class LoadGenerator {
@@ -210,7 +215,7 @@ export class LoadGenerator {
 
   async connect(devices: BenchDevice[]): Promise<void> {
     // t in whole seconds, unique per (device, port), from two days back: valid, never a duplicate
-    const firstT = Math.floor(Date.now() / 1000) - 2 * 86_400;
+    const firstT = this.options.firstT ?? Math.floor(Date.now() / 1000) - 2 * 86_400;
     let next = 0;
     const worker = async () => {
       while (next < devices.length) {

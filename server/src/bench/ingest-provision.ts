@@ -98,6 +98,8 @@ export async function provisionDevices(
   baseUrl: string,
   count: number,
   credentials = { email: 'admin@demo.aforo.dev', password: 'aforo-demo-2026' },
+  /** The client company that gets the devices (default: the first client company listed). */
+  companyId?: string,
 ): Promise<Provisioned> {
   const started = performance.now();
   const api = await signIn(baseUrl, credentials.email, credentials.password);
@@ -117,8 +119,9 @@ export async function provisionDevices(
   const port = model.ports[0]!.key;
 
   const companies = await api.call<{ rows: CompanyRow[] }>('GET', '/api/companies?length=-1');
-  const company =
-    companies.rows.find((c) => c.isProvider === false) ?? companies.rows.find((c) => !c.isProvider);
+  const company = companyId
+    ? companies.rows.find((c) => c.id === companyId)
+    : (companies.rows.find((c) => c.isProvider === false) ?? companies.rows.find((c) => !c.isProvider));
   if (!company) throw new Error('no client company to assign the devices to');
 
   const serialPrefix = `BENCH-${randomBytes(3).toString('hex').toUpperCase()}-`;

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export interface AforoProcess {
+  /** The child's process id (its memory in /proc/<pid>/status, for bench:load). */
+  pid: number;
   /** The first log line (parsed) that satisfies `match`, waiting up to `timeoutMs`. */
   waitForLog(
     match: (line: Record<string, unknown>) => boolean,
@@ -22,6 +24,8 @@ export interface AforoProcess {
   running(): boolean;
   /** SIGTERM, then SIGKILL if it has not exited after 10 s. */
   stop(): Promise<void>;
+  /** SIGKILL, as a crash: nothing is finished or flushed. Resolves once it has exited. */
+  kill(): Promise<void>;
 }
 
 export function startAforoProcess(
@@ -75,6 +79,7 @@ export function startAforoProcess(
   child.once('exit', () => waiters.forEach((w) => w()));
 
   return {
+    pid: child.pid!,
     async waitForLog(match, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
@@ -100,6 +105,11 @@ export function startAforoProcess(
         await exited;
         clearTimeout(timer);
       }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

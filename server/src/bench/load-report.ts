@@ -1,0 +1,82 @@
+/** The printed report of `npm run bench:load` (load.ts). */
+import os from 'node:os';
+import type { MemoryReading } from './load-setup';
+import type { SoakResult, SseResult } from './load-phases';
+
+export const f0 = (n: number | undefined) =>
+  n === undefined || Number.isNaN(n) ? '–' : Math.round(n).toLocaleString('en-US');
+const f1 = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '–' : n.toFixed(1));
+const f2 = (n: number | undefined) => (n === undefined || Number.isNaN(n) ? '–' : n.toFixed(2));
+const pct = (a: number, b: number) => (b === 0 ? '–' : `${((100 * a) / b).toFixed(1)} %`);
+export const memLine = (m: MemoryReading) =>
+  `RSS ${f0(m.rssMb)} MB${m.heapUsedMb !== undefined ? `, heap used ${f0(m.heapUsedMb)} of ${f0(m.heapTotalMb)} MB` : ', heap – (no /metrics)'}${m.streamClients !== undefined ? `, stream clients ${m.streamClients}` : ''}`;
+
+export function printSse(r: SseResult): void {
+  const rows: Array<[string, string]> = [
+    ['listeners (one user each)', `${r.listeners}; signed in in ${f1(r.signInSeconds)} s`],
+    ['streams open', `${r.opened} of ${r.listeners} in ${f1(r.openSeconds)} s (${r.refused} refused)`],
+    ['held', `${r.holdSeconds} s, devices publishing ${r.messagesPerSecond} messages/s (${r.probes} probes)`],
+    ['server memory before', memLine(r.memory.before)],
+    [`with ${r.opened} open`, `${memLine(r.memory.held)}; peak while held ${f0(r.memory.peakHeldMb)} MB`],
+    ['after closing them', memLine(r.memory.after)],
+    [
+      'per open stream',
+      `${f2(r.perConnectionMb * 1024)} KB RSS${r.perConnectionHeapMb !== undefined ? `, ${f2(r.perConnectionHeapMb * 1024)} KB heap` : ''}`,
+    ],
+    [`streams with every probe within ${r.withinSeconds} s`, `${r.connectionsAllWithin} of ${r.opened}`],
+    [
+      'deliveries (stream × probe)',
+      `${f0(r.deliveries.delivered)} of ${f0(r.deliveries.expected)}; within ${r.withinSeconds} s: ${f0(r.deliveries.within)} (${pct(r.deliveries.within, r.deliveries.expected)})`,
+    ],
+    [
+      'publish → received p50 / p99 / max',
+      `${f0(r.deliveries.delay.p50)} / ${f0(r.deliveries.delay.p99)} / ${f0(r.deliveries.delay.max)} ms`,
+    ],
+    [
+      'events per stream min / median / max',
+      `${r.eventsPerConnection.min} / ${r.eventsPerConnection.median} / ${r.eventsPerConnection.max} (${r.connectionsWithoutEvents} streams without a latest value, ${r.endedByServer} closed by the server)`,
+    ],
+  ];
+  console.log(`\nLive streams (GET /api/stream)`);
+  for (const [k, v] of rows) console.log(`  ${k.padEnd(38)} ${v}`);
+}
+
+export function printSoak(r: SoakResult): void {
+  const p = r.phase;
+  const rows: Array<[string, string]> = [
+    [
+      'ingest',
+      `${r.minutes} min, target ${f0(r.targetMeasuresPerSecond)} measures/s, committed ${f0(p.measuresPerSecond)}/s (${f0(p.messages)} messages)`,
+    ],
+    [
+      'publish → commit p50 / p99 / max',
+      `${f0(p.commit.p50)} / ${f0(p.commit.p99)} / ${f0(p.commit.max)} ms`,
+    ],
+    [
+      'CPU (cores)',
+      `server ${f2(p.cpu.server)}${p.cpu.postgres !== undefined ? `, PostgreSQL ${f2(p.cpu.postgres)}` : ''}, machine ${f2(p.cpu.machine)} of ${os.availableParallelism()}`,
+    ],
+    [
+      `RSS, ${r.samples.length} samples`,
+      `first ${f0(r.rss.firstMb)}, min ${f0(r.rss.minMb)}, max ${f0(r.rss.maxMb)}, last ${f0(r.rss.lastMb)} MB (highest since the start ${f0(r.rss.peakMb)})`,
+    ],
+    [
+      `after the first ${f1(r.warmUpMinutes)} min`,
+      `slope ${f2(r.slopeMbPerMinute)} MB/min; growth ${f1(r.growthMb)} MB (median of the last minute − of the first minute after warm-up)`,
+    ],
+    [
+      'verdict',
+      `${r.withinBound ? 'within' : 'ABOVE'} the bound: growth after warm-up ≤ ${f0(r.boundMb)} MB`,
+    ],
+  ];
+  if (r.heap)
+    rows.splice(5, 0, [
+      'heap used after warm-up',
+      `${f0(r.heap.firstMb)} → ${f0(r.heap.lastMb)} MB, slope ${f2(r.heap.slopeMbPerMinute)} MB/min`,
+    ]);
+  console.log(`\nSoak`);
+  for (const [k, v] of rows) console.log(`  ${k.padEnd(38)} ${v}`);
+  console.log(
+    `  samples (min: RSS MB): ${r.samples.map((s) => `${(s.at / 60).toFixed(1)}:${f0(s.rssMb)}`).join(' ')}`,
+  );
+}
