@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { billingPlans } from './billing-plans';
 import { countries } from './countries';
 
@@ -23,9 +23,17 @@ export const companies = pgTable(
     preferredTimezone: text('preferred_timezone').notNull().default('Europe/Madrid'),
     /** The monitoring provider itself (its staff are global users). */
     isProvider: boolean('is_provider').notNull().default(false),
+    /**
+     * Months of measures kept besides the current one (docs/OPERATIONS.md "Data life"); null keeps
+     * them for ever. The measure-retention job removes older ones.
+     */
+    measureRetentionMonths: integer('measure_retention_months'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('companies_slug_key').on(t.slug)],
+  (t) => [
+    uniqueIndex('companies_slug_key').on(t.slug),
+    check('companies_measure_retention_months_check', sql`${t.measureRetentionMonths} between 3 and 600`),
+  ],
 );

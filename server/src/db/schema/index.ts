@@ -18,3 +18,4 @@ export * from './daily-summaries';
 export * from './report-closures';
 export * from './report-deliveries';
 export * from './api-tokens';
+export * from './measure-removals';
