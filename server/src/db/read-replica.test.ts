@@ -314,5 +314,22 @@ describe.skipIf(skipReason !== null)(
       expect(stats?.state).toBe('streaming');
       expect(lags[19]).toBeLessThan(5000);
     });
+
+    // last: it stops the replica
+    it('with the replica down, a chart answers 503 E1001 and a report reads the primary', async () => {
+      await replicaDb!.close();
+      replicaDb = undefined;
+      standby!.stop('fast');
+      const now = Date.now();
+      const range = `from=${new Date(now - 30 * minute).toISOString()}&to=${new Date(now).toISOString()}`;
+      const res = await get(`/api/points/${pointId}/series?port=ai1&${range}`);
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { code: string }).code).toBe('E1001');
+      const yesterday = day(Date.now() - 86_400_000);
+      const report = await get(`/api/reports/level?from=${yesterday}&to=${yesterday}`);
+      expect(report.status).toBe(200);
+      // the primary and what it serves are untouched
+      expect((await get(`/api/measures?pointId=${pointId}&${range}`)).status).toBe(200);
+    });
   },
 );
