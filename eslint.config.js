@@ -28,7 +28,7 @@ const httpExempt = ['server/src/http/**', 'server/src/app.ts', 'server/src/**/*.
 
 // engines and infrastructure sit below modules/ (the HTTP surface): modules call down, never the reverse;
 // http/ is transport only and the composition root (server/src/app.ts) wires modules to it
-const belowModules = ['core', 'db', 'lib', 'events', 'config', 'auth', 'ingestion', 'alerting', 'notifying', 'streaming', 'reporting', 'jobs', 'mail', 'http'].map((d) => `server/src/${d}/**/*.ts`);
+const belowModules = ['core', 'db', 'lib', 'events', 'config', 'auth', 'ingestion', 'alerting', 'notifying', 'streaming', 'reporting', 'jobs', 'mail', 'http', 'observability'].map((d) => `server/src/${d}/**/*.ts`);
 const modulesMessage = 'Engines, infrastructure and http/ never import modules/ (docs/ARCHITECTURE.md)';
 const noModuleImports = ['error',
   { selector: 'ImportDeclaration[source.value=/(^|\\x2F)modules(\\x2F|$)/]', message: modulesMessage },

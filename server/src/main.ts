@@ -29,6 +29,8 @@ import { createIngestion, type Ingestion } from './ingestion/ingestion';
 import { partitionsJob } from './jobs/partitions-job';
 import { createScheduler } from './jobs/scheduler';
 import { createLogger } from './lib/logger';
+import { collectProcessMetrics, databaseMetrics } from './observability/metrics';
+import { startMetricsServer } from './observability/metrics-server';
 import { loadDemoDevices } from './demo/demo-devices';
 import { startSimulator } from './demo/simulator';
 
@@ -73,6 +75,10 @@ async function main(): Promise<void> {
   const database = await openConfiguredDatabase(env);
   await database.migrate();
   log.info({ engine: database.kind }, 'database ready, migrations applied');
+  // GET /metrics (docs/OPERATIONS.md "Aforo's own metrics"): the process's own figures and the pool's use
+  collectProcessMetrics();
+  databaseMetrics.track(database);
+  const metricsAccess = { token: env.METRICS_TOKEN, allowInternal: env.METRICS_ALLOW_INTERNAL === 'on' };
   const seeded = await seedIfEmpty(database.db, env.SEED, env.DEMO_PASSWORD);
   if (seeded) log.info('demo seed written');
 
@@ -228,6 +234,7 @@ async function main(): Promise<void> {
       sessionCache: { maxAgeMs: env.SESSION_CACHE_SECONDS * 1000 },
       apiTokenBurstPerMinute: env.API_TOKEN_BURST_PER_MINUTE,
       brokerConnected,
+      metrics: metricsAccess,
       reads,
     });
     await app.listen({ port: env.PORT, host: env.HOST });
@@ -254,6 +261,17 @@ async function main(): Promise<void> {
     await quietLog(() => lastLine, { quietMs: 1500, maxMs: 15_000 });
     await new Promise<void>((resolve) => log.flush(() => resolve()));
     console.log(`\n${lines.join('\n')}\n`);
+  }
+
+  // any role, the ingest and jobs ones above all (they have no HTTP server): only GET /metrics
+  if (env.METRICS_PORT !== undefined) {
+    const metricsServer = await startMetricsServer({
+      port: env.METRICS_PORT,
+      host: env.HOST,
+      access: metricsAccess,
+    });
+    closers.unshift(metricsServer.close);
+    log.info({ port: metricsServer.port }, 'metrics listening (GET /metrics)');
   }
 
   // last: what the writer and the jobs publish while they finish is still delivered

@@ -58,4 +58,10 @@ export const genericErrors = {
     en: 'The request is too large.',
     es: 'La solicitud es demasiado grande.',
   },
+  // GET /metrics without METRICS_TOKEN from outside the internal network (docs/OPERATIONS.md)
+  OP1000: {
+    status: 401,
+    en: "Aforo's metrics need the metrics token, or a call made directly from the internal network.",
+    es: 'Las métricas de Aforo requieren el token de métricas, o una llamada hecha directamente desde la red interna.',
+  },
 } as const satisfies Record<string, ErrorEntry>;

@@ -36,6 +36,7 @@ import { applyTransitions } from './transitions.repository';
 import { recomputeSeries, splitLate, type LateSeries } from './recompute';
 import { evaluateSeries, type Sample, type SeriesState, type Transition } from './evaluator';
 import { seriesRules } from './series-rules';
+import { alertMetrics } from '../observability/metrics';
 
 export interface AlertEngine {
   /** Resolves when everything queued so far has been evaluated (tests, shutdown). */
@@ -93,6 +94,8 @@ export function createAlertEngine(options: {
   let caughtUp = false;
   const suspect = new Set<string>();
   const delays: number[] = [];
+  alertMetrics.start();
+  const untrackQueue = alertMetrics.queue.track(() => queued.length);
 
   /**
    * One transaction over some series. What is evaluated in order is read back from the measures
@@ -310,6 +313,7 @@ export function createAlertEngine(options: {
       lastRound = Date.now();
       const round = queued;
       queued = [];
+      const started = performance.now();
       try {
         const unfinished = await evaluate(
           group(
@@ -317,11 +321,15 @@ export function createAlertEngine(options: {
             round.flatMap((b) => b.more ?? []),
           ),
         );
+        alertMetrics.round((performance.now() - started) / 1000);
         const done = Date.now();
         for (const batch of round) delays.push(done - batch.at);
+        // the lag of committed batches (a series continued from the last round has no rows of its own)
+        for (const batch of round) if (batch.rows.length > 0) alertMetrics.lag((done - batch.at) / 1000);
         if (delays.length > 10_000) delays.splice(0, delays.length - 10_000);
         if (unfinished.length > 0) queued.push({ rows: [], at: done, more: unfinished });
       } catch (err) {
+        alertMetrics.failed();
         // the measures are stored: the next round of each series reads them back (and the catch-up
         // at the next start evaluates what no later round reached)
         for (const batch of round)
@@ -381,6 +389,7 @@ export function createAlertEngine(options: {
       off();
       contextCache.close();
       silence.close();
+      untrackQueue();
       closed = true;
     },
   };

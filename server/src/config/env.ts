@@ -77,6 +77,12 @@ export const envSchema = z.object({
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Simultaneous embedded-broker connections from one address (gateways, carrier NAT: raise it). */
   MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** Bearer token that opens GET /metrics from any address (docs/OPERATIONS.md "Aforo's own metrics"). */
+  METRICS_TOKEN: z.string().min(16).max(200).regex(/^\S+$/, 'no spaces').optional(),
+  /** on = callers straight from loopback/private addresses (no proxy between) read /metrics without the token. */
+  METRICS_ALLOW_INTERNAL: onOff.default('on'),
+  /** A listener serving only GET /metrics on this port, in any role (0 = a free port); unset = none. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 export type Env = z.infer<typeof envSchema>;
 

@@ -25,6 +25,17 @@ export interface Database {
   lite?: PGlite;
   /** The connection string on PostgreSQL (LISTEN and advisory locks need connections of their own). */
   url?: string;
+  /** PostgreSQL: the pool's use now (GET /metrics); PGlite has no pool. */
+  pool?: () => PoolUse;
+}
+
+export interface PoolUse {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -56,6 +67,10 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // a dropped idle connection must not crash the process; the next query reconnects
   pool.on('error', () => undefined);
+  // nor one dropped while checked out between two statements (a transaction awaiting its caller):
+  // pg emits that as an 'error' event with no listener — the process died when PostgreSQL stopped
+  // (test:faults). The statement in progress, or the next one, still fails and is handled as such.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
@@ -63,6 +78,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     url,
     migrate: () => migratePg(drizzlePg({ client: pool }), { migrationsFolder }),
     ping: () => answers(() => pool.query('select 1')),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: () => pool.end(),
   };
 }

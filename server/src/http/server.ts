@@ -21,6 +21,7 @@ import { handleError } from './errors';
 import { languageOf } from './language';
 import type { ApiTokenAuth } from '../auth/api-token-auth';
 import { registerCompression } from './compression';
+import { registerHttpMetrics } from './metrics-hook';
 import { registerSecurityHeaders } from './security-headers';
 import { isPublicPageRequest } from './web-page';
 
@@ -50,6 +51,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
+  // every answer's latency by route pattern, for GET /metrics (docs/OPERATIONS.md)
+  registerHttpMetrics(app);
   await registerSecurityHeaders(app, {
     publicUrl: options.publicUrl,
     mapTileUrl: options.mapTileUrl ?? undefined,

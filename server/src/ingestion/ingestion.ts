@@ -17,6 +17,7 @@ import { createPipeline, type Incoming, type Prepared } from './pipeline';
 import { createTopics, type Topics } from './topics';
 import { createBatchWriter, type Ack, type WriterOptions } from './writer';
 import { defaultBrokerLimits } from './broker-guard';
+import { ingestMetrics } from '../observability/metrics';
 
 export interface IngestionOptions {
   database: Database;
@@ -67,6 +68,28 @@ export function createIngestion(options: IngestionOptions) {
   async function store(prepared: Prepared): Promise<Ack> {
     if (prepared.status) status.note(prepared.status);
     return writer.submit(prepared);
+  }
+
+  ingestMetrics.start();
+  /** Counts a message by transport, and an up message's measures, once it is answered (GET /metrics). */
+  async function counted(incoming: Incoming, handle: () => Promise<Ack>, measures: boolean): Promise<Ack> {
+    const source = incoming.topic === null ? 'http' : 'mqtt';
+    let ack: Ack;
+    try {
+      ack = await handle();
+    } catch (err) {
+      ingestMetrics.message(source, 'failed');
+      throw err;
+    }
+    ingestMetrics.message(source, ack.error ? 'refused' : 'acknowledged');
+    // the ack's rejected list holds the duplicates too
+    if (measures)
+      ingestMetrics.measures(source, {
+        stored: ack.accepted,
+        duplicate: ack.duplicates,
+        refused: ack.rejected.length - ack.duplicates,
+      });
+    return ack;
   }
 
   async function publish(topic: string, payload: string, retain: boolean): Promise<void> {
@@ -134,10 +157,10 @@ export function createIngestion(options: IngestionOptions) {
     maxMessageBytes,
     /** A message of the `up` channel (or HTTP): resolves with its acknowledgement after commit. */
     async up(incoming: Incoming): Promise<Ack> {
-      return store(await pipeline.up(incoming));
+      return counted(incoming, async () => store(await pipeline.up(incoming)), true);
     },
     async events(incoming: Incoming): Promise<Ack> {
-      return store(await pipeline.events(incoming));
+      return counted(incoming, async () => store(await pipeline.events(incoming)), false);
     },
     /** Sends the acknowledgement of docs/DEVICE-PROTOCOL.md on the device's ack topic. */
     async sendAck(product: string, serial: string, ack: Ack): Promise<void> {

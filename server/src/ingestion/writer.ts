@@ -20,6 +20,7 @@ import type { CommittedMeasure, EventPublisher } from '../events/event-map';
 import type { FailedRow, MeasureRow, Prepared } from './pipeline';
 import { insertEvents, insertFailures, insertMeasures, keyOf, lockDevices } from './telemetry.repository';
 import { createWriterPresence, type WriterPresence } from '../db/writer-presence';
+import { ingestMetrics } from '../observability/metrics';
 
 /** What a message resolves with after commit: the ack devices read (contracts/src/device-protocol.ts). */
 export type Ack = DeviceAck;
@@ -175,6 +176,7 @@ export function createBatchWriter(
   let running = 0;
   let scheduled = false;
   let idle: Array<() => void> = [];
+  const untrackQueue = ingestMetrics.queue.track(() => queue.length);
 
   function take(): Job[] {
     const batch: Job[] = [];
@@ -232,7 +234,9 @@ export function createBatchWriter(
     unannounced.push(slot);
     try {
       await presence.held();
+      const started = performance.now();
       const written = await writeBatch(database.db, batch);
+      ingestMetrics.batch((performance.now() - started) / 1000, written.rows.length);
       batch.forEach((job, i) => job.resolve(written.acks[i]!));
       slot.written.push(written);
     } catch (err) {
@@ -288,6 +292,7 @@ export function createBatchWriter(
     /** Waits for what was submitted, then stops being known as a writer. */
     async close(): Promise<void> {
       await drained();
+      untrackQueue();
       await presence.close();
     },
   };

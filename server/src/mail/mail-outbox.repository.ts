@@ -7,6 +7,7 @@ import type { MailListQuery } from '@aforo/contracts/mail-outbox';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import { paged } from '../db/paging';
+import { rowsOf } from '../db/rows';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
@@ -68,6 +69,15 @@ export function createMailOutboxRepository(db: Db) {
         .set({ nextAttemptAt: inMs(leaseMs) })
         .where(inArray(mailOutbox.id, db.select({ id: due.id }).from(due)))
         .returning();
+    },
+
+    /** Mails due now and not claimed, counted up to `cap` on the due index (GET /metrics). */
+    async countDue(cap: number): Promise<number> {
+      const result = await db.execute(sql`
+        select count(*)::int as n from (
+          select 1 from mail_outbox where next_attempt_at <= now() limit ${sql.param(cap)}
+        ) due`);
+      return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
     },
 
     /** SMTP took it: its body is replaced by its copy without one-time links. */

@@ -16,6 +16,7 @@ import {
 } from '../jobs/queue-worker';
 import { createMailOutboxRepository } from './mail-outbox.repository';
 import { createMailTransport, type MailLog, type MailTransport } from './mail-transport';
+import { mailMetrics } from '../observability/metrics';
 
 /** 30 s, 2 min, 8 min, 32 min, then hourly: eight attempts cover a mail server down for ~3.7 h. */
 export const mailRetry: RetryPolicy = {
@@ -47,10 +48,14 @@ export function createMailWorker(options: {
     pollMs: options.pollMs ?? 5000,
     claim: (limit) => outbox.claimDue(limit, leaseMs),
     handle: async (mail) => {
-      await transport.attempt(mail, retryDelayMs(mailRetry, mail.attempts + 1));
+      const sent = await transport.attempt(mail, retryDelayMs(mailRetry, mail.attempts + 1));
+      mailMetrics.attempt(sent.outcome !== 'failed' ? sent.outcome : sent.retrying ? 'retrying' : 'failed');
     },
   });
   let off: (() => void) | null = null;
+  // GET /metrics: this worker's attempts, and the outbox it works
+  mailMetrics.start();
+  const untrackBacklog = mailMetrics.due.track(() => outbox.countDue(10_000));
 
   return {
     runOnce: loop.runOnce,
@@ -62,6 +67,7 @@ export function createMailWorker(options: {
     async close() {
       off?.();
       off = null;
+      untrackBacklog();
       await loop.close();
       if (!options.transport) transport.close();
     },

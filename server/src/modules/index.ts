@@ -47,6 +47,7 @@ import { firmwaresRoutes } from './firmwares/firmwares.routes';
 import { createFirmwaresService } from './firmwares/firmwares.service';
 import { healthRoutes } from './health/health.routes';
 import { ingestRoutes } from './ingest/ingest.routes';
+import { metricsRoutes } from './metrics/metrics.routes';
 import { layersRoutes } from './layers/layers.routes';
 import { createLayersService } from './layers/layers.service';
 import { logEntriesRoutes } from './log-entries/log-entries.routes';
@@ -121,6 +122,7 @@ export const modules: readonly AforoModule[] = [
         broker: deps.config.brokerConnected,
       }),
   },
+  { name: 'metrics', routes: (deps) => metricsRoutes(deps.config.metrics) },
   module('auth', createAuthService, authRoutes),
   module('users', createUsersService, usersRoutes),
   module('user-admin', createUserAdminService, userAdminRoutes),

@@ -66,6 +66,20 @@ export async function claimDue(db: Db, limit: number, leaseMs: number): Promise<
   }));
 }
 
+/**
+ * Deliveries due now and not claimed, counted up to `cap` (GET /metrics): the partial index on
+ * queued rows answers it, and a large backlog costs no more than `cap` index entries.
+ */
+export async function countDueDeliveries(db: Db, cap: number): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as n from (
+      select 1 from notification_deliveries
+      where status = 'queued' and (not_before is null or not_before <= now())
+      limit ${p(cap)}
+    ) due`);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+}
+
 export async function markSent(db: Db, id: string): Promise<void> {
   await db.execute(sql`
     update notification_deliveries set status = 'sent', sent_at = now(), not_before = null, last_error = null

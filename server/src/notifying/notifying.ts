@@ -14,6 +14,11 @@ import { createRouter } from './router';
 import { notificationRetentionJob } from './retention';
 import { escalationJob, notifyingUpkeepJob } from './upkeep';
 import { createDeliveryWorker } from './worker';
+import { countDueDeliveries } from './deliveries.repository';
+import { notificationMetrics } from '../observability/metrics';
+
+/** The backlog gauge counts this many due deliveries at most (a bounded query per scrape). */
+const backlogCap = 10_000;
 
 export function createNotifying(options: {
   database: Database;
@@ -41,6 +46,9 @@ export function createNotifying(options: {
   });
   const kick = () => worker.kick();
   let off: (() => void) | null = null;
+  // GET /metrics: what this process's worker delivers, and the queue it works
+  notificationMetrics.start();
+  const untrackBacklog = notificationMetrics.due.track(() => countDueDeliveries(database.db, backlogCap));
 
   /**
    * The alert.changed heard in one turn of the event loop (an evaluation round announces its alerts
@@ -96,6 +104,7 @@ export function createNotifying(options: {
       // alert changes announced while closing are routed before the engine stops listening
       await events.idle();
       off?.();
+      untrackBacklog();
       await worker.close();
       mail.close();
     },

@@ -29,6 +29,7 @@ import {
   type ClaimedDelivery,
 } from './deliveries.repository';
 import { postWebhook, type WebhookFailure, type WebhookPayload } from './webhook';
+import { notificationMetrics } from '../observability/metrics';
 
 /** Wait before attempt n + 1 after n failed attempts. */
 export const retryBackoffMs = [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000];
@@ -99,9 +100,13 @@ export function createDeliveryWorker(options: {
     } catch (err) {
       failure = { error: err instanceof Error ? err.message : String(err), final: false };
     }
-    if (failure === null) return markSent(db, d.id);
+    if (failure === null) {
+      notificationMetrics.delivery(d.channel, 'sent');
+      return markSent(db, d.id);
+    }
     const { error } = failure;
     const retryInMs = failure.final ? null : retryDelayMs(deliveryRetry, d.attempts);
+    notificationMetrics.delivery(d.channel, retryInMs === null ? 'failed' : 'retrying');
     if (retryInMs === null)
       log.warn({ delivery: d.id, channel: d.channel, error }, 'notification delivery failed');
     return markAttemptFailed(db, d.id, error, retryInMs === null ? null : new Date(Date.now() + retryInMs));

@@ -22,6 +22,7 @@ import { createAlertsRepository } from '../alerting/alerts.repository';
 import { toNotification } from '../notifying/notifications.mapper';
 import { createNotificationsRepository } from '../notifying/notifications.repository';
 import { latestOfPoints } from './stream.repository';
+import { streamMetrics } from '../observability/metrics';
 
 export interface StreamConnection {
   userId: string;
@@ -214,6 +215,7 @@ export function createStreamHub(options: {
     },
     connections: () => [...byCompany.values()].reduce((n, s) => n + s.size, network.size),
     async close() {
+      untrackClients();
       offs.forEach((off) => off());
       if (timer) clearTimeout(timer);
       for (const set of byCompany.values()) for (const c of set) c.close();
@@ -222,6 +224,7 @@ export function createStreamHub(options: {
       network.clear();
     },
   };
+  const untrackClients = streamMetrics.clients.track(hub.connections);
   return hub;
 }
 export type StreamHub = ReturnType<typeof createStreamHub>;

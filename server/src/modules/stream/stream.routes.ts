@@ -15,7 +15,8 @@ export function streamRoutes(stream: StreamService): FastifyPluginAsyncZod {
     app.get(
       '/api/stream',
       {
-        config: { access: 'signedIn' as const },
+        // longLived: its answer lasts as long as the connection, not an HTTP latency (http/metrics-hook.ts)
+        config: { access: 'signedIn' as const, longLived: true },
         schema: {
           tags: ['stream'],
           summary:
