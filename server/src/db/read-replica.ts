@@ -77,7 +77,10 @@ export async function openReadReplica(options: ReadReplicaOptions): Promise<Read
     .then((r) => rowsOf<{ standby: boolean }>(r)[0]?.standby)
     .catch(() => undefined);
   if (standby === undefined)
-    log.warn({ replica: where }, 'read replica not reachable: charts, reports and exports fail until it answers');
+    log.warn(
+      { replica: where },
+      'read replica not reachable: charts, reports and exports fail until it answers',
+    );
   else if (!standby)
     log.warn(
       { replica: where },
