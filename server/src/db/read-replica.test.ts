@@ -117,9 +117,9 @@ describe.skipIf(skipReason !== null)(
     }, 120_000);
 
     afterAll(async () => {
-      await aforo?.stop();
-      await primaryDb?.close();
-      await replicaDb?.close();
+      await aforo?.stop().catch(() => undefined);
+      await primaryDb?.close().catch(() => undefined);
+      await replicaDb?.close().catch(() => undefined);
       // stopped and deleted even when a test failed
       standby?.destroy();
       primary?.destroy();
