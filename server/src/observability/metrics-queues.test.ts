@@ -75,7 +75,7 @@ describe('GET /metrics: the delivery queue and the mail outbox', () => {
     notifying = createNotifying({ database, events, log: silentLog });
     mailWorker = createMailWorker({ db: database.db, events, log: silentLog });
     const before = await scrape();
-    // a scrape waits 50 ms for the count at most; a slow first query is answered by the next scrape
+    // a scrape waits 5 ms for the count at most; a slower first query is answered by a later scrape
     await expect
       .poll(async () => (await scrape()).value('aforo_notification_deliveries_due'), { timeout: 5000 })
       .toBe(3);

@@ -59,8 +59,9 @@ function sampledGauge(name: string, help: string) {
 
 /**
  * A gauge read from the database when scraped, bounded (cached-reading.ts): at most one query in
- * flight, a reading kept 10 s, a scrape waits 50 ms at most. Sources reading the same table (two
- * engines of one process) report the largest; no reading yet (database away): no sample.
+ * flight, a reading kept 10 s, a scrape waits 5 ms for a new one at most (else it reports the last).
+ * Sources reading the same table (two engines of one process) report the largest; no reading yet,
+ * or the last query failed (database away): no sample.
  */
 function queriedGauge(name: string, help: string) {
   const sources = new Set<{ read: () => Promise<number | undefined> }>();
@@ -78,7 +79,7 @@ function queriedGauge(name: string, help: string) {
   });
   return {
     track(query: () => Promise<number>): () => void {
-      const source = { read: cachedReading(query, { maxAgeMs: 10_000, waitMs: 50 }) };
+      const source = { read: cachedReading(query, { maxAgeMs: 10_000, waitMs: 5 }) };
       sources.add(source);
       return () => void sources.delete(source);
     },
@@ -218,7 +219,8 @@ const httpDuration = new Histogram({
   name: 'aforo_http_request_duration_seconds',
   help: 'HTTP answers by method, route pattern (unmatched: no route) and status class',
   labelNames: ['method', 'route', 'status_class'],
-  buckets: durationBuckets,
+  // fewer buckets than the engines': one series per route and status class, up to a few hundred
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5],
   registers: [registry],
 });
 const knownMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
