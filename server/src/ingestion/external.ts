@@ -35,6 +35,9 @@ export async function startExternalIngest(
     reconnectPeriod: 1000,
   });
 
+  // this process's share of the shared subscription, logged at close (docs/OPERATIONS.md "Scale-out, measured")
+  const taken = { messages: 0, measures: 0 };
+
   const sendPuback = (messageId: number | undefined) => {
     if (messageId === undefined) return;
     // mqtt.js has no public call for a deferred PUBACK; _sendPacket is the one it uses itself
@@ -66,6 +69,8 @@ export async function startExternalIngest(
     const handled = topic.channel === 'up' ? ingestion.up(incoming) : ingestion.events(incoming);
     handled.then(
       (ack) => {
+        taken.messages += 1;
+        taken.measures += ack.accepted;
         if (packet.qos > 0) sendPuback(packet.messageId);
         if (topic.channel === 'up') void ingestion.sendAck(topic.product, topic.serial, ack);
       },
@@ -92,6 +97,7 @@ export async function startExternalIngest(
       unpublish();
       await ingestion.close();
       await client.endAsync();
+      log.info({ url: options.url, ...taken }, 'left the external broker: messages stored by this process');
     },
   };
 }
