@@ -21,7 +21,16 @@ export interface PhaseFigures {
   puback: Latency;
   ack: Latency;
   /** CPU use over the phase, in cores (1.0 = one core busy all the time). */
-  cpu: { server: number; bench: number; broker?: number; postgres?: number; machine: number };
+  cpu: {
+    /** Every Aforo process of the run, added. */
+    server: number;
+    /** Each ingest process (--ingest-processes). */
+    ingest?: number[];
+    bench: number;
+    broker?: number;
+    postgres?: number;
+    machine: number;
+  };
   /** The paced phase: the rate asked for, in measures a second. */
   targetMeasuresPerSecond?: number;
 }
@@ -47,7 +56,17 @@ export interface EngineResult {
   paced?: PhaseFigures;
   memory: { serverPeakMb: number; benchPeakMb: number; brokerPeakMb?: number };
   verify?: { acceptedByAcks: number; storedInDatabase: number; messages: number; ok: boolean };
+  /** --ingest-processes: how many `--role=ingest` processes shared the broker's messages. */
+  ingestProcesses?: number;
+  /** Each ingest process's share (its log line at exit), in the order they were started. */
+  shares?: Array<{ messages: number; measures: number }>;
   errors: string[];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -117,6 +136,12 @@ export function formatResult(r: EngineResult, target: { rate: number; p99: numbe
       `${r.devices} × ${r.measuresPerMessage}, ≤ ${r.inflight} per device`,
     ],
     ['commit signal', r.commitSignal === 'puback' ? 'PUBACK (sent after commit)' : 'ack message (msg_seq)'],
+    [
+      'Aforo processes',
+      r.ingestProcesses === undefined
+        ? 'one (--role=all)'
+        : `api + jobs + ${r.ingestProcesses} × ingest (shared subscription)`,
+    ],
     ['provisioning (HTTP API)', `${r.provisioningSeconds.toFixed(1)} s`],
     [
       'load average before the run',
@@ -135,9 +160,10 @@ export function formatResult(r: EngineResult, target: { rate: number; p99: numbe
     rows.push([`${name}:   publish→ack msg ms`, lat(f.ack)]);
     const broker = f.cpu.broker !== undefined ? `, broker ${f.cpu.broker.toFixed(2)}` : '';
     const pg = f.cpu.postgres !== undefined ? `, postgres ${f.cpu.postgres.toFixed(2)}` : '';
+    const each = f.cpu.ingest ? ` (ingest ${f.cpu.ingest.map((c) => c.toFixed(2)).join(' + ')})` : '';
     rows.push([
       `${name}: CPU (cores)`,
-      `server ${f.cpu.server.toFixed(2)}, bench ${f.cpu.bench.toFixed(2)}${broker}${pg}; whole machine ${f.cpu.machine.toFixed(2)} of ${cores}`,
+      `server ${f.cpu.server.toFixed(2)}${each}, bench ${f.cpu.bench.toFixed(2)}${broker}${pg}; whole machine ${f.cpu.machine.toFixed(2)} of ${cores}`,
     ]);
   };
   phase('full speed', r.full);
@@ -153,6 +179,13 @@ export function formatResult(r: EngineResult, target: { rate: number; p99: numbe
       `${lat(r.alertDelay)} over ${int(r.alertDelay.count)} batches; ${int(r.alertsRecorded)} alerts recorded`,
     ]);
   else rows.push(['alerts', r.alerts ? '– (no delays)' : 'off (ALERTS=off)']);
+  if (r.shares) {
+    const total = r.shares.reduce((n, x) => n + x.messages, 0) || 1;
+    rows.push([
+      'messages stored by each ingest process',
+      r.shares.map((x) => `${int(x.messages)} (${((100 * x.messages) / total).toFixed(1)} %)`).join(', '),
+    ]);
+  }
   if (r.verify)
     rows.push([
       'stored vs acknowledged',
@@ -170,7 +203,7 @@ export function formatResult(r: EngineResult, target: { rate: number; p99: numbe
   ]);
   const width = Math.max(...rows.map(([k]) => k.length));
   return [
-    `== ${r.engine}, alerts ${r.alerts ? 'on' : 'off'} ==`,
+    `== ${r.engine}, alerts ${r.alerts ? 'on' : 'off'}${r.ingestProcesses === undefined ? '' : `, ${r.ingestProcesses} ingest process${r.ingestProcesses === 1 ? '' : 'es'}`} ==`,
     ...rows.map(([k, v]) => `${k.padEnd(width)}  ${v}`),
   ].join('\n');
 }
@@ -182,11 +215,6 @@ export function formatResult(r: EngineResult, target: { rate: number; p99: numbe
 export function formatAlertsComparison(on: EngineResult[], off: EngineResult[]): string {
   const share = (a?: PhaseFigures, b?: PhaseFigures) =>
     a && b && b.measuresPerSecond > 0 ? (100 * a.measuresPerSecond) / b.measuresPerSecond : NaN;
-  const median = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const mid = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-  };
   const verdict = (share: number) => `target ≥ 90 %: ${share >= 90 ? 'met' : 'NOT met'}`;
   const lines = [`== ${on[0]!.engine}: alerts on vs off ==`];
   on.forEach((a, i) => {
@@ -209,5 +237,37 @@ export function formatAlertsComparison(on: EngineResult[], off: EngineResult[]):
   lines.push(
     `commit → alert recorded p99 ${ms(p99)} ms, worst run (target < 1,000 ms: ${p99 < 1000 ? 'met' : 'NOT met'})`,
   );
+  return lines.join('\n');
+}
+
+/**
+ * --ingest-processes with several counts (e.g. 1,2): each count's full-speed rate (median and range
+ * of its runs, which alternated), its half-rate p99 and the CPU of its parts, and each median over
+ * the first count's.
+ */
+export function formatProcessesComparison(results: EngineResult[]): string {
+  const counts = [...new Set(results.map((r) => r.ingestProcesses!))].sort((a, b) => a - b);
+  const rateOf = (r: EngineResult) => r.full?.measuresPerSecond ?? NaN;
+  const medians = new Map(
+    counts.map((n) => [n, median(results.filter((r) => r.ingestProcesses === n).map(rateOf))]),
+  );
+  const base = medians.get(counts[0]!)!;
+  const lines = [
+    `== ${results[0]!.engine}: ingest processes (alerts ${results[0]!.alerts ? 'on' : 'off'}) ==`,
+  ];
+  for (const n of counts) {
+    const runs = results.filter((r) => r.ingestProcesses === n);
+    const rates = runs.map(rateOf);
+    const cpu = (part: 'server' | 'postgres' | 'broker' | 'bench' | 'machine') => {
+      const m = median(runs.map((r) => r.full?.cpu[part] ?? NaN));
+      return Number.isNaN(m) ? '–' : m.toFixed(2);
+    };
+    const p99 = median(runs.map((r) => r.paced?.commit.p99 ?? NaN));
+    lines.push(
+      `${n} ingest: median ${int(medians.get(n))} measures/s (${int(Math.min(...rates))}–${int(Math.max(...rates))}, ${runs.length} runs)` +
+        `${n === counts[0] ? '' : ` = ${((100 * medians.get(n)!) / base).toFixed(1)} % of ${counts[0]}`}; ` +
+        `half-rate p99 ${ms(p99)} ms; CPU at full speed (cores, medians): server ${cpu('server')}, postgres ${cpu('postgres')}, broker ${cpu('broker')}, bench ${cpu('bench')}, machine ${cpu('machine')} of ${cores}`,
+    );
+  }
   return lines.join('\n');
 }

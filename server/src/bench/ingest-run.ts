@@ -9,14 +9,13 @@ import type { Env } from '../config/env';
 import { LoadGenerator, Pacer, type CommitSignal, type PhaseControl } from './ingest-load';
 import { provisionDevices } from './ingest-provision';
 import { phaseFigures, type EngineResult } from './ingest-report';
+import { forgetIngestSessions, startAforoCluster } from './ingest-cluster';
 import {
   cpuSecondsOf,
   freshDatabase,
   machineBusySeconds,
   memoryOf,
   postgresCpuSeconds,
-  removeDir,
-  startAforo,
   startMosquitto,
   type PrivateMosquitto,
 } from './ingest-server';
@@ -54,6 +53,7 @@ function resetPeakMemory(): void {
 
 interface CpuMark {
   server: number;
+  ingest: number[];
   bench: number;
   broker: number;
   postgres: number;
@@ -92,6 +92,8 @@ export async function runEngine(
   engine: Engine,
   alerts: boolean,
   together?: Barrier,
+  /** --ingest-processes: api + jobs + this many ingest processes (ingest-cluster.ts); else one `all`. */
+  ingestProcesses?: number,
 ): Promise<EngineResult> {
   const { env, options } = settings;
   resetPeakMemory();
@@ -111,12 +113,16 @@ export async function runEngine(
     }
   }
   const signal: CommitSignal = engine === 'embedded' ? 'puback' : 'ack';
+  const topology = ingestProcesses === undefined ? '' : `, api + jobs + ${ingestProcesses} ingest processes`;
   say(
-    `[${engine}] starting Aforo (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${mqttUrl ?? 'embedded broker'}, alerts ${alerts ? 'on' : 'off'})`,
+    `[${engine}] starting Aforo (${databaseUrl ? 'PostgreSQL' : 'PGlite'}, ${mqttUrl ?? 'embedded broker'}, alerts ${alerts ? 'on' : 'off'}${topology})`,
   );
-  const delaysFile = path.join(os.tmpdir(), `aforo-bench-alert-delays-${process.pid}-${engine}.json`);
-  rmSync(delaysFile, { force: true });
-  const server = await startAforo({
+  // one file per ingest process (each evaluates the batches it commits)
+  const delaysFiles = Array.from({ length: ingestProcesses ?? 1 }, (_, i) =>
+    path.join(os.tmpdir(), `aforo-bench-alert-delays-${process.pid}-${engine}-${i + 1}.json`),
+  );
+  delaysFiles.forEach((f) => rmSync(f, { force: true }));
+  const server = await startAforoCluster({
     databaseUrl,
     mqttUrl,
     cpuProfileDir: settings.cpuProfileDir,
@@ -125,9 +131,11 @@ export async function runEngine(
       MQTT_TOPIC_PREFIX: env.MQTT_TOPIC_PREFIX,
       BACKFILL_DAYS: String(env.BACKFILL_DAYS),
       ALERTS: alerts ? 'on' : 'off',
-      ...(alerts ? { ALERT_DELAYS_FILE: delaysFile } : {}),
     },
+    ingestProcesses,
+    ingestEnv: (i): Record<string, string> => (alerts ? { ALERT_DELAYS_FILE: delaysFiles[i]! } : {}),
   });
+  const serverPids = () => server.processes.map((p) => p.pid);
   const result: EngineResult = {
     engine,
     alerts,
@@ -141,6 +149,7 @@ export async function runEngine(
     provisioningSeconds: 0,
     memory: { serverPeakMb: 0, benchPeakMb: 0 },
     errors,
+    ...(ingestProcesses === undefined ? {} : { ingestProcesses }),
   };
   let serialPrefix = '';
   let generator: LoadGenerator | undefined;
@@ -160,7 +169,8 @@ export async function runEngine(
     const gen = generator;
 
     const mark = (): CpuMark => ({
-      server: cpuSecondsOf(server.pid),
+      server: serverPids().reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
+      ingest: server.ingest.map((p) => cpuSecondsOf(p.pid)),
       bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
       broker: mosquitto ? cpuSecondsOf(mosquitto.pid) : 0,
       postgres: engine === 'postgres' ? postgresCpuSeconds() : 0,
@@ -171,6 +181,7 @@ export async function runEngine(
       const s = (b.at - a.at) / 1000;
       return {
         server: (b.server - a.server) / s,
+        ...(ingestProcesses === undefined ? {} : { ingest: b.ingest.map((x, i) => (x - a.ingest[i]!) / s) }),
         bench: (b.bench - a.bench) / s,
         ...(mosquitto ? { broker: (b.broker - a.broker) / s } : {}),
         ...(engine === 'postgres' ? { postgres: (b.postgres - a.postgres) / s } : {}),
@@ -215,7 +226,8 @@ export async function runEngine(
     } else errors.push('nothing was committed at full speed');
 
     result.memory = {
-      serverPeakMb: memoryOf(server.pid).peakMb,
+      // every process of the cluster: their peaks added (an upper bound of what they held at once)
+      serverPeakMb: serverPids().reduce((sum, pid) => sum + memoryOf(pid).peakMb, 0),
       benchPeakMb: memoryOf(process.pid).peakMb,
       ...(mosquitto ? { brokerPeakMb: memoryOf(mosquitto.pid).peakMb } : {}),
     };
@@ -226,12 +238,19 @@ export async function runEngine(
     await generator?.close();
     await server.stop();
     await mosquitto?.stop();
+    if (ingestProcesses !== undefined && !mosquitto && mqttUrl)
+      await forgetIngestSessions(mqttUrl, ingestProcesses);
+  }
+  if (ingestProcesses !== undefined) {
+    const shares = server.shares();
+    if (shares.every((x) => x !== undefined)) result.shares = shares;
+    else errors.push('an ingest process did not log its share at exit');
   }
 
-  if (alerts) readAlertDelays(delaysFile, result);
+  if (alerts) readAlertDelays(delaysFiles, result);
   if (generator)
     await checkDelivery(generator, serialPrefix, { databaseUrl, dataDir: server.dataDir }, result);
-  if (errors.length > 0) say(`[${engine}] server output (last lines):\n${server.output().slice(-3000)}`);
-  if (!settings.keep) removeDir(server.dataDir);
+  if (errors.length > 0) say(`[${engine}] server output (last lines):\n${server.output()}`);
+  if (!settings.keep) server.removeDirs();
   return result;
 }

@@ -85,6 +85,8 @@ export interface AforoProcess {
   dataDir: string;
   /** The last lines the server wrote (warnings and errors; LOG_LEVEL=warn). */
   output(): string;
+  /** The last JSON log line with this message, if it wrote one (ingest and jobs roles log at info). */
+  logged(msg: string): Record<string, unknown> | undefined;
   stop(): Promise<void>;
 }
 
@@ -96,7 +98,15 @@ export interface AforoOptions {
   /** Run the server on these CPUs only (taskset list, e.g. "0"): see --pin in ingest.ts. */
   cpus?: string;
   extraEnv?: Record<string, string>;
+  /**
+   * `--role` of the process (default all). api and all are ready when /health answers ok; ingest
+   * when it has subscribed to MQTT_URL, jobs when its workers started (they log at info for that).
+   */
+  role?: 'all' | 'api' | 'ingest' | 'jobs';
 }
+
+/** The log line that says a process of each role without HTTP is ready. */
+const readyLine = { ingest: 'subscribed to the external broker', jobs: 'notifying started' } as const;
 
 /** Starts `node --import tsx src/main.ts` in server/ on free ports and waits until /health answers ok. */
 export async function startAforo(options: AforoOptions): Promise<AforoProcess> {
@@ -113,7 +123,7 @@ export async function startAforo(options: AforoOptions): Promise<AforoProcess> {
     DATA_DIR: dataDir,
     SEED: 'demo',
     SIMULATOR: 'off',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: options.role === 'ingest' || options.role === 'jobs' ? 'info' : 'warn',
     RATE_LIMIT_PER_MINUTE: '100000',
     // every simulated device connects from 127.0.0.1 (up to --devices 10000)
     MQTT_MAX_CONNECTIONS_PER_ADDRESS: '100000',
@@ -125,7 +135,8 @@ export async function startAforo(options: AforoOptions): Promise<AforoProcess> {
   if (options.cpuProfileDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
   // taskset execs node in place: the child's pid is the server's
   const command = options.cpus ? ['taskset', '-c', options.cpus, process.execPath] : [process.execPath];
-  const child = spawn(command[0]!, [...command.slice(1), ...nodeArgs, 'src/main.ts'], {
+  const roleArgs = options.role ? [`--role=${options.role}`] : [];
+  const child = spawn(command[0]!, [...command.slice(1), ...nodeArgs, 'src/main.ts', ...roleArgs], {
     cwd: serverDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -134,7 +145,23 @@ export async function startAforo(options: AforoOptions): Promise<AforoProcess> {
   const keep = (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-8000);
   };
-  child.stdout!.on('data', keep);
+  // the JSON lines of stdout by message (the last of each): readiness and the ingest share at exit
+  const lines = new Map<string, Record<string, unknown>>();
+  let pending = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    keep(chunk);
+    const parts = (pending + chunk.toString('utf8')).split('\n');
+    pending = parts.pop()!;
+    for (const part of parts) {
+      if (!part.startsWith('{')) continue;
+      try {
+        const line = JSON.parse(part) as Record<string, unknown>;
+        if (typeof line.msg === 'string') lines.set(line.msg, line);
+      } catch {
+        // not a log line
+      }
+    }
+  });
   child.stderr!.on('data', keep);
   let exited: number | null | undefined;
   const exit = new Promise<void>((resolve) =>
@@ -150,7 +177,12 @@ export async function startAforo(options: AforoOptions): Promise<AforoProcess> {
     if (exited !== undefined) throw new Error(`Aforo exited (code ${exited}) before it was ready:\n${tail}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`Aforo did not answer /health within 120 s:\n${tail}`);
+      throw new Error(`Aforo (${options.role ?? 'all'}) was not ready within 120 s:\n${tail}`);
+    }
+    if (options.role === 'ingest' || options.role === 'jobs') {
+      if (lines.has(readyLine[options.role])) break;
+      await sleep(100);
+      continue;
     }
     try {
       const res = await fetch(`${httpUrl}/health`);
@@ -167,6 +199,7 @@ export async function startAforo(options: AforoOptions): Promise<AforoProcess> {
     mqttPort,
     dataDir,
     output: () => tail,
+    logged: (msg) => lines.get(msg),
     stop: () => stopChild(child, exit),
   };
 }

@@ -7,13 +7,14 @@ import type { LoadGenerator } from './ingest-load';
 import { latencyOf, type EngineResult } from './ingest-report';
 import { queryDatabase } from './ingest-server';
 
-/** The commit → alert-recorded delays the server wrote at shutdown (ALERT_DELAYS_FILE). */
-export function readAlertDelays(delaysFile: string, result: EngineResult): void {
+/** The commit → alert-recorded delays the server wrote at shutdown (ALERT_DELAYS_FILE, one per ingest process). */
+export function readAlertDelays(delaysFiles: string[], result: EngineResult): void {
   const { errors } = result;
   try {
-    // every round of the run (warm-up included): the engine keeps the last 10,000
-    result.alertDelay = latencyOf(JSON.parse(readFileSync(delaysFile, 'utf8')) as number[]);
-    rmSync(delaysFile, { force: true });
+    // every round of the run (warm-up included): each engine keeps its last 10,000
+    const delays = delaysFiles.flatMap((file) => JSON.parse(readFileSync(file, 'utf8')) as number[]);
+    result.alertDelay = latencyOf(delays);
+    delaysFiles.forEach((file) => rmSync(file, { force: true }));
   } catch (err) {
     errors.push(`no alert delays from the server: ${err instanceof Error ? err.message : String(err)}`);
   }

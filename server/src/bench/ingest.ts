@@ -1,7 +1,7 @@
 /**
  * `npm run bench:ingest -- [--devices 100] [--seconds 20] [--measures 10] [--inflight 10]
  *  [--engine embedded|postgres|both] [--alerts on|off|both] [--broker private|env] [--cpu-prof DIR]
- *  [--repeat 1] [--parallel] [--pin] [--json] [--keep]`
+ *  [--repeat 1] [--parallel] [--pin] [--json] [--keep] [--ingest-processes N[,M…]]`
  * `npm run bench:ingest -- --baseline [--rows 1000000]`: PostgreSQL alone (ingest-baseline.ts).
  *
  * Issue 5 item 8: N simulated devices publish native messages over MQTT, QoS 1, as fast as their
@@ -21,13 +21,26 @@
  * in every part of the server were mostly V8's wasm tiering, since fixed in main.ts
  * (docs/PERFORMANCE.md, issue 12, fifth and sixth passes). Exits 1 on errors (refused
  * measures, missing acks, lost rows), never on missed targets.
+ *
+ * Issue 27, scale-out: `--ingest-processes N` (PostgreSQL and an external broker only) starts the
+ * production topology instead of one `--role=all` process — an `api` process (provisioning), a
+ * `jobs` process and N `--role=ingest` processes that share the broker's messages through the
+ * shared subscription (ingest-cluster.ts) — and prints each process's share of the messages and CPU.
+ * `--ingest-processes 1,2 --repeat 3` alternates the counts (1,2 then 2,1 …) and prints each count's
+ * median, range and ratio. Every measure is still checked stored once (stored = accepted by acks,
+ * no duplicates, no message acked twice).
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { parseEnv } from '../config/env';
 import { runBaseline } from './ingest-baseline';
-import { formatAlertsComparison, formatResult, type EngineResult } from './ingest-report';
+import {
+  formatAlertsComparison,
+  formatProcessesComparison,
+  formatResult,
+  type EngineResult,
+} from './ingest-report';
 import { benchDatabase, createBarrier, runEngine, say, type Engine, type RunSettings } from './ingest-run';
 import { freshDatabase } from './ingest-server';
 
@@ -53,6 +66,7 @@ const { values: args } = parseArgs({
     pin: { type: 'boolean', default: false },
     baseline: { type: 'boolean', default: false },
     rows: { type: 'string', default: '1000000' },
+    'ingest-processes': { type: 'string' },
   },
 });
 
@@ -72,13 +86,24 @@ const options = {
   repeat: positive('repeat', args.repeat, 20),
 };
 const externalReady = Boolean(env.DATABASE_URL && env.MQTT_URL);
-const engineArg = args.engine ?? (externalReady ? 'both' : 'embedded');
+/** --ingest-processes: the counts to run (undefined: one `--role=all` process, as before). */
+const processCounts: Array<number | undefined> =
+  args['ingest-processes'] === undefined
+    ? [undefined]
+    : [...new Set(args['ingest-processes'].split(',').map((n) => positive('ingest-processes', n.trim(), 8)))];
+const engineArg =
+  args.engine ?? (processCounts[0] !== undefined ? 'postgres' : externalReady ? 'both' : 'embedded');
 if (!['embedded', 'postgres', 'both'].includes(engineArg))
   throw new Error('--engine must be embedded, postgres or both');
 if (!['private', 'env'].includes(args.broker!)) throw new Error('--broker must be private or env');
 if (!['on', 'off', 'both'].includes(args.alerts!)) throw new Error('--alerts must be on, off or both');
 if (args.parallel && args.alerts !== 'both') throw new Error('--parallel needs --alerts both');
 if (args.pin && args.parallel) throw new Error('--pin and --parallel do not go together (one core per side)');
+if (processCounts[0] !== undefined) {
+  if (engineArg !== 'postgres')
+    throw new Error('--ingest-processes needs --engine postgres (PGlite is one process)');
+  if (args.parallel) throw new Error('--ingest-processes and --parallel do not go together');
+}
 const alertModes: boolean[] = args.alerts === 'both' ? [true, false] : [args.alerts === 'on'];
 const engines: Engine[] = engineArg === 'both' ? ['embedded', 'postgres'] : [engineArg as Engine];
 if (engines.includes('postgres') && !env.DATABASE_URL)
@@ -129,6 +154,8 @@ async function baseline(): Promise<void> {
 async function main(): Promise<void> {
   if (args.baseline) return baseline();
   const results: EngineResult[] = [];
+  // every alerts mode with every process count; each repeat runs them in the opposite order
+  const variants = alertModes.flatMap((alerts) => processCounts.map((processes) => ({ alerts, processes })));
   for (const engine of engines)
     for (let run = 0; run < options.repeat; run += 1)
       if (args.parallel) {
@@ -140,16 +167,21 @@ async function main(): Promise<void> {
       }
       // alternating order, so a drift of the machine (a checkpoint, the page cache) favours neither
       else
-        for (const alerts of run % 2 === 0 ? alertModes : [...alertModes].reverse())
-          results.push(await runEngine(settings, engine, alerts));
+        for (const { alerts, processes } of run % 2 === 0 ? variants : [...variants].reverse())
+          results.push(await runEngine(settings, engine, alerts, undefined, processes));
   if (args.json) process.stdout.write(`${JSON.stringify({ options, results }, null, 2)}\n`);
   else {
     for (const r of results) console.log(`\n${formatResult(r, targets[r.engine])}`);
-    for (const engine of engines) {
-      const on = results.filter((r) => r.engine === engine && r.alerts);
-      const off = results.filter((r) => r.engine === engine && !r.alerts);
-      if (on.length > 0 && on.length === off.length) console.log(`\n${formatAlertsComparison(on, off)}`);
-    }
+    for (const engine of engines)
+      for (const processes of processCounts) {
+        const of = results.filter((r) => r.engine === engine && r.ingestProcesses === processes);
+        const on = of.filter((r) => r.alerts);
+        const off = of.filter((r) => !r.alerts);
+        if (on.length > 0 && on.length === off.length) console.log(`\n${formatAlertsComparison(on, off)}`);
+      }
+    if (processCounts.length > 1)
+      for (const alerts of alertModes)
+        console.log(`\n${formatProcessesComparison(results.filter((r) => r.alerts === alerts))}`);
   }
   if (args['cpu-prof']) say(`CPU profiles of the server: ${args['cpu-prof']}`);
   process.exit(results.some((r) => r.errors.length > 0) ? 1 : 0);
