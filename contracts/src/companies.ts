@@ -32,6 +32,20 @@ export function slugOf(name: string): string {
   return slug.length >= companySlugMin ? slug : 'company';
 }
 
+/**
+ * Measure retention (docs/OPERATIONS.md "Data life"): months of measures a company keeps besides its
+ * current month; null keeps them for ever. At least 3, so the ingestion backfill window (90 days by
+ * default) and the month closes of the last months still have their raw measures.
+ */
+export const measureRetentionMinMonths = 3;
+export const measureRetentionMaxMonths = 600;
+export const measureRetentionMonthsSchema = z
+  .number()
+  .int()
+  .min(measureRetentionMinMonths)
+  .max(measureRetentionMaxMonths)
+  .nullable();
+
 export const companySummarySchema = z.object({
   id: idSchema,
   businessName: z.string(),
@@ -49,6 +63,8 @@ export const companySchema = companySummarySchema.extend({
   country: z.object({ id: idSchema, name: z.string(), code: z.string() }).nullable(),
   billingPlan: z.object({ id: idSchema, name: z.string() }).nullable(),
   users: z.number().int(),
+  /** Months of measures kept besides the current one; null = for ever. */
+  measureRetentionMonths: z.number().int().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
   deletedAt: z.iso.datetime({ offset: true }).nullable(),
@@ -72,6 +88,8 @@ export const companyInputSchema = z.object({
   countryId: idSchema.nullish().transform((v) => v ?? null),
   billingPlanId: idSchema.nullish().transform((v) => v ?? null),
   preferredTimezone: timeZoneSchema.default('Europe/Madrid'),
+  /** null = kept for ever; missing: none for a new company, unchanged on an edit. */
+  measureRetentionMonths: measureRetentionMonthsSchema.optional(),
 });
 export type CompanyInput = z.input<typeof companyInputSchema>;
 export type CompanyInputParsed = z.output<typeof companyInputSchema>;

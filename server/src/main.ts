@@ -27,6 +27,7 @@ import { startEmbeddedBroker } from './ingestion/broker';
 import { startExternalIngest } from './ingestion/external';
 import { createIngestion, type Ingestion } from './ingestion/ingestion';
 import { partitionsJob } from './jobs/partitions-job';
+import { measureRetentionJob } from './jobs/measure-retention';
 import { createScheduler } from './jobs/scheduler';
 import { createLogger } from './lib/logger';
 import { collectProcessMetrics, databaseMetrics } from './observability/metrics';
@@ -93,6 +94,15 @@ async function main(): Promise<void> {
     // once across the cluster however many processes run the jobs role (advisory lock + claimed tick)
     const scheduler = createScheduler({ database, log });
     scheduler.add(partitionsJob(database.db, env.BACKFILL_DAYS, log));
+    // measures past each company's retention, failed measures past theirs (docs/OPERATIONS.md "Data life")
+    scheduler.add(
+      measureRetentionJob({
+        database,
+        backfillDays: env.BACKFILL_DAYS,
+        failedMeasureDays: env.FAILED_MEASURE_RETENTION_DAYS,
+        log,
+      }),
+    );
     scheduler.add(silenceJob(database, events, log));
     // a revision the daily job freezes, and a month the schedule closes, mail their report in the
     // transaction that writes it (docs/REPORTS.md "Delivery"); the mail worker below sends them

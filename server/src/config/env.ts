@@ -75,6 +75,8 @@ export const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   /** Read notifications and sent/failed deliveries are deleted after this many days (unread: at least 365). */
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  /** Failed measures are deleted after this many days (docs/OPERATIONS.md "Data life"). */
+  FAILED_MEASURE_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** Simultaneous embedded-broker connections from one address (gateways, carrier NAT: raise it). */
   MQTT_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(200),
   /** Bearer token that opens GET /metrics from any address (docs/OPERATIONS.md "Aforo's own metrics"). */

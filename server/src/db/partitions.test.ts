@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client';
-import { ensureMeasurePartitions, partitionName } from './partitions';
+import { ensureMeasurePartitions, monthOfPartition, oldestAcceptedMonth, partitionName } from './partitions';
 import { measures } from './schema';
 import { openTestDatabase } from '../test/test-database';
 
@@ -31,6 +31,18 @@ describe('measures partitions', () => {
     ]);
     expect(await ensureMeasurePartitions(database.db, now, 1, 2)).toEqual(names);
     expect(partitionName(new Date('2026-02-01T00:00:00Z'))).toBe('measures_y2026m02');
+  });
+
+  it('starts at the month of the oldest time the backfill window accepts (and a day more)', () => {
+    const month = (now: string, days: number) => oldestAcceptedMonth(new Date(now), days).toISOString();
+    expect(month('2026-11-21T12:00:00Z', 90)).toBe('2026-08-01T00:00:00.000Z');
+    // 90 + 1 days before 1 March 2025 is 30 November 2024
+    expect(month('2025-03-01T00:00:00Z', 90)).toBe('2024-11-01T00:00:00.000Z');
+    expect(month('2025-03-02T00:00:00Z', 90)).toBe('2024-12-01T00:00:00.000Z');
+    expect(month('2026-11-21T12:00:00Z', 3650)).toBe('2016-11-01T00:00:00.000Z');
+    expect(monthOfPartition('measures_y2024m07')?.toISOString()).toBe('2024-07-01T00:00:00.000Z');
+    expect(monthOfPartition('measures_default')).toBeNull();
+    expect(monthOfPartition('measures_y2024m07x')).toBeNull();
   });
 
   it('routes rows to their month, older ones to the default partition, and refuses a second copy', async () => {

@@ -1,11 +1,12 @@
 /**
  * Keeps the monthly partitions of `measures` ahead of time (docs/DATA-MODEL.md): at every start of the jobs
  * role and daily, from the oldest month the backfill window still accepts to three months ahead, so
- * measures land in their month's partition and never pile up in the default one.
+ * measures land in their month's partition and never pile up in the default one. Never earlier: a
+ * month the measure-retention job dropped must not come back (jobs/measure-retention.ts).
  */
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
-import { ensureMeasurePartitions } from '../db/partitions';
+import { ensureMeasurePartitions, oldestAcceptedMonth } from '../db/partitions';
 import type { Job } from './scheduler';
 
 export async function ensurePartitionsNow(
@@ -14,7 +15,9 @@ export async function ensurePartitionsNow(
   log: Logger,
   now = new Date(),
 ): Promise<void> {
-  const monthsBack = Math.ceil(backfillDays / 28) + 1;
+  const oldest = oldestAcceptedMonth(now, backfillDays);
+  const monthsBack =
+    (now.getUTCFullYear() - oldest.getUTCFullYear()) * 12 + now.getUTCMonth() - oldest.getUTCMonth();
   try {
     await ensureMeasurePartitions(db, now, monthsBack, 3);
   } catch (err) {

@@ -177,6 +177,26 @@ export function createDailySummariesRepository(db: Db) {
       return new Set(rowsOf<{ pointId: string; day: string }>(result).map((r) => `${r.pointId}|${r.day}`));
     },
 
+    /**
+     * The company's first local day none of whose measures retention removed (docs/OPERATIONS.md
+     * "Data life"), or null when none were: the days before it keep the summaries they had.
+     */
+    async firstKeptDay(companyId: string, tz: string): Promise<string | null> {
+      const result = await db.execute(sql`
+        select case when (r.t at time zone ${tz})::time = '00:00' then (r.t at time zone ${tz})::date
+          else (r.t at time zone ${tz})::date + 1 end::text as day
+        from (select max(older_than) as t from measure_removals where company_id = ${companyId}) r
+        where r.t is not null`);
+      return rowsOf<{ day: string }>(result)[0]?.day ?? null;
+    },
+
+    /** Drops the company's stale marks of days before `day`: nothing is left to recompute them from. */
+    async clearStaleBefore(companyId: string, day: string): Promise<void> {
+      await db.execute(sql`
+        delete from daily_summary_stale s using measurement_points p
+        where p.id = s.point_id and p.company_id = ${companyId} and s.day < ${day}::date`);
+    },
+
     /** Marks the computed days of a point within [from, to] stale (an exclusion agreed or withdrawn). */
     async markDaysStale(pointId: string, from: string, to: string): Promise<void> {
       await db.execute(sql`

@@ -101,15 +101,24 @@ export function createDailySummaryEngine(db: Db) {
 
   /**
    * Computes the company's days in [from, to] for its points (or `pointIds`) and stores them. A
-   * point-day before the point existed is stored only when it has values (data imported later).
+   * point-day before the point existed is stored only when it has values (data imported later). Days
+   * whose measures retention removed are never computed again: they keep the rows they had (their
+   * stale marks are dropped), so a closed month's figures cannot change for want of measures.
    */
   async function compute(
     companyId: string,
     tz: string,
-    from: string,
+    requestedFrom: string,
     to: string,
     pointIds?: string[],
   ): Promise<number> {
+    let from = requestedFrom;
+    const keptFrom = await repo.firstKeptDay(companyId, tz);
+    if (keptFrom !== null && from < keptFrom) {
+      await repo.clearStaleBefore(companyId, keptFrom);
+      if (to < keptFrom) return 0;
+      from = keptFrom;
+    }
     const days = daysOf(from, to);
     // whole-company runs mark the days computed first (see markComputed); point runs keep the mark
     const since = await repo.markComputed(companyId, days);

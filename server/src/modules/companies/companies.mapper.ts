@@ -15,6 +15,7 @@ export function toCompany(row: CompanyRow): Company {
     country: row.country,
     billingPlan: row.billingPlan,
     users: row.users,
+    measureRetentionMonths: row.measureRetentionMonths,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     deletedAt: row.deletedAt?.toISOString() ?? null,
@@ -33,6 +34,7 @@ export function companyHistory(row: CompanyRow): Record<string, unknown> {
     countryId: row.countryId,
     billingPlanId: row.billingPlanId,
     preferredTimezone: row.preferredTimezone,
+    measureRetentionMonths: row.measureRetentionMonths,
     deletedAt: row.deletedAt,
   };
 }

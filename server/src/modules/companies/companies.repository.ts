@@ -28,6 +28,7 @@ export function createCompaniesRepository(db: Db) {
     billingPlanId: companies.billingPlanId,
     preferredTimezone: companies.preferredTimezone,
     isProvider: companies.isProvider,
+    measureRetentionMonths: companies.measureRetentionMonths,
     createdAt: companies.createdAt,
     updatedAt: companies.updatedAt,
     deletedAt: companies.deletedAt,
@@ -110,12 +111,12 @@ export function createCompaniesRepository(db: Db) {
       return row !== undefined;
     },
 
-    async insert(input: CompanyInputParsed & { slug: string }): Promise<string> {
+    async insert(input: CompanyValues): Promise<string> {
       const [row] = await db.insert(companies).values(input).returning({ id: companies.id });
       return row!.id;
     },
 
-    async update(id: string, input: CompanyInputParsed & { slug: string }): Promise<void> {
+    async update(id: string, input: CompanyValues): Promise<void> {
       await db
         .update(companies)
         .set({ ...input, updatedAt: new Date() })
@@ -139,6 +140,12 @@ export function createCompaniesRepository(db: Db) {
   };
 }
 export type CompaniesRepository = ReturnType<typeof createCompaniesRepository>;
+
+/** What a company row is written with: the input, its slug and retention decided. */
+export type CompanyValues = Omit<CompanyInputParsed, 'slug' | 'measureRetentionMonths'> & {
+  slug: string;
+  measureRetentionMonths: number | null;
+};
 
 export type CompanyRow = typeof companies.$inferSelect & {
   country: { id: string; name: string; code: string } | null;

@@ -75,7 +75,8 @@ export function createCompaniesService({ db, transact }: Deps) {
         const repo = createCompaniesRepository(tx);
         await assertValid(ctx, repo, input);
         const slug = input.slug ?? (await freeSlug(repo, input.businessName));
-        const after = await existing(repo, await repo.insert({ ...input, slug }));
+        const measureRetentionMonths = input.measureRetentionMonths ?? null;
+        const after = await existing(repo, await repo.insert({ ...input, slug, measureRetentionMonths }));
         await recordChange(tx, ctx, {
           entityType,
           entityId: after.id,
@@ -94,7 +95,15 @@ export function createCompaniesService({ db, transact }: Deps) {
         const repo = createCompaniesRepository(tx);
         const before = await live(repo, id);
         await assertValid(ctx, repo, input, id);
-        await repo.update(id, { ...input, slug: input.slug ?? before.slug });
+        await repo.update(id, {
+          ...input,
+          slug: input.slug ?? before.slug,
+          // an edit that does not name it keeps it: the measure-retention job acts on this value
+          measureRetentionMonths:
+            input.measureRetentionMonths === undefined
+              ? before.measureRetentionMonths
+              : input.measureRetentionMonths,
+        });
         afterCommit(tx, 'company.changed', { companyId: id });
         const after = await existing(repo, id);
         await recordChange(tx, ctx, {

@@ -132,7 +132,7 @@ const recordedFields: Record<string, string[]> = {
   user: ['email', 'name', 'surname', 'phone', 'language', 'state', 'deletedAt', 'profiles'],
   company: [
     ...['businessName', 'slug', 'contactName', 'position', 'email', 'phone', 'countryId'],
-    ...['billingPlanId', 'preferredTimezone', 'deletedAt'],
+    ...['billingPlanId', 'preferredTimezone', 'measureRetentionMonths', 'deletedAt'],
   ],
   country: ['name', 'code'],
   billing_plan: ['name', 'monthlyApiCalls', 'maxPoints', 'maxUsers'],

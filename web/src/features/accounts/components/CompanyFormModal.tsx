@@ -1,9 +1,13 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { companyInputSchema } from '@aforo/contracts/companies';
-import type { Company } from '@aforo/contracts/companies';
-import { applyServerError, schemaValidator } from '../../../lib/form-validation';
+import {
+  companyInputSchema,
+  measureRetentionMaxMonths,
+  measureRetentionMinMonths,
+} from '@aforo/contracts/companies';
+import type { Company, CompanyInput } from '@aforo/contracts/companies';
+import { applyServerError, schemaErrors } from '../../../lib/form-validation';
 import { FormModal } from '../../../ui/FormModal';
 import { showToast } from '../../../ui/toasts';
 import { useBillingPlanOptionsQuery, useCountryOptionsQuery } from '../../system';
@@ -20,6 +24,17 @@ interface CompanyFormValues {
   countryId: string | null;
   billingPlanId: string | null;
   preferredTimezone: string;
+  /** "" = measures kept for ever. */
+  measureRetentionMonths: number | string;
+}
+
+/** What the form sends: an empty retention as null (kept for ever). */
+function toCompanyInput(values: CompanyFormValues): CompanyInput {
+  const { measureRetentionMonths, ...rest } = values;
+  return {
+    ...rest,
+    measureRetentionMonths: measureRetentionMonths === '' ? null : Number(measureRetentionMonths),
+  };
 }
 
 export interface CompanyFormModalProps {
@@ -28,7 +43,7 @@ export interface CompanyFormModalProps {
   onClose: () => void;
 }
 
-/** Create or edit a company: names, contact, country, billing plan and preferred time zone. */
+/** Create or edit a company: names, contact, country, billing plan, time zone and measure retention. */
 export function CompanyFormModal({ company, onClose }: CompanyFormModalProps) {
   const { t } = useTranslation();
   const save = useSaveCompanyMutation();
@@ -45,13 +60,14 @@ export function CompanyFormModal({ company, onClose }: CompanyFormModalProps) {
       countryId: company?.country?.id ?? null,
       billingPlanId: company?.billingPlan?.id ?? null,
       preferredTimezone: company?.preferredTimezone ?? 'Europe/Madrid',
+      measureRetentionMonths: company?.measureRetentionMonths ?? '',
     },
-    validate: schemaValidator<CompanyFormValues>(companyInputSchema),
+    validate: (values) => schemaErrors(companyInputSchema, toCompanyInput(values)),
   });
 
   const handleSubmit = (values: CompanyFormValues) => {
     save.mutate(
-      { id: company?.id ?? null, body: companyInputSchema.parse(values) },
+      { id: company?.id ?? null, body: companyInputSchema.parse(toCompanyInput(values)) },
       {
         onSuccess: () => {
           showToast('success', t('accounts.companies.saved'));
@@ -117,6 +133,21 @@ export function CompanyFormModal({ company, onClose }: CompanyFormModalProps) {
         description={t('accounts.companies.timezoneHint')}
         withAsterisk
         {...form.getInputProps('preferredTimezone')}
+      />
+      <NumberInput
+        label={t('accounts.companies.retention')}
+        description={t('accounts.companies.retentionHint', {
+          min: measureRetentionMinMonths,
+          max: measureRetentionMaxMonths,
+        })}
+        placeholder={t('accounts.companies.retentionForever')}
+        min={measureRetentionMinMonths}
+        max={measureRetentionMaxMonths}
+        // said, not silently changed: the months decide which measures are removed
+        clampBehavior="none"
+        allowDecimal={false}
+        allowNegative={false}
+        {...form.getInputProps('measureRetentionMonths')}
       />
     </FormModal>
   );
