@@ -26,7 +26,10 @@ export async function startExternalIngest(
 ): Promise<ExternalIngest> {
   const { ingestion } = options;
   const { topics } = ingestion;
-  const client = await mqtt.connectAsync(options.url, {
+  // connected further down, once handleMessage below is ours: a persistent session's waiting
+  // messages arrive right after the CONNACK, and mqtt.js's own handler would acknowledge them to the
+  // broker unstored — lost (found by the scale-out test: a stopped ingest process's waiting share)
+  const client = mqtt.connect(options.url, {
     clientId: options.clientId ?? `aforo-ingest-${os.hostname()}`,
     protocolVersion: 5,
     clean: false,
@@ -82,6 +85,19 @@ export async function startExternalIngest(
     );
     callback(packet.qos > 0 ? ackLater : undefined);
   };
+  await new Promise<void>((resolve, reject) => {
+    const connected = () => {
+      client.off('error', failed);
+      resolve();
+    };
+    const failed = (err: Error) => {
+      client.off('connect', connected);
+      client.end(true);
+      reject(err);
+    };
+    client.once('connect', connected);
+    client.once('error', failed);
+  });
 
   const unpublish = ingestion.addPublisher((topic, payload, { retain }) =>
     client.publishAsync(topic, payload, { qos: 1, retain }).then(() => undefined),

@@ -93,7 +93,11 @@ describe.skipIf(!onPostgres)('two ingest processes on one broker and one Postgre
   let alertDevice: Device;
   let alertPointId: string;
   let recipient: string;
+  /** The two ingest processes running now (slot 2 is restarted by one test). */
   const ingest: AforoProcess[] = [];
+  /** Ingest processes stopped before the end, for their exit lines. */
+  const retired: AforoProcess[] = [];
+  let env: Record<string, string>;
   const jobs: AforoProcess[] = [];
   let api: AforoProcess;
   let allReadyAt = 0;
@@ -129,7 +133,7 @@ describe.skipIf(!onPostgres)('two ingest processes on one broker and one Postgre
       roles: ['ROLE_CHIEF_CLIENTE'],
     });
 
-    const env = {
+    env = {
       DATABASE_URL: database.url!,
       JWT_SECRET: testSecret,
       DEMO_PASSWORD: demoPassword,
@@ -279,6 +283,48 @@ describe.skipIf(!onPostgres)('two ingest processes on one broker and one Postgre
     expect(await recipientNotices()).toHaveLength(1);
   }, 60_000);
 
+  it('a stopped ingest process: its share waits in the broker and is stored once when it is back', async () => {
+    const c = await connectDevice(product, load[0]!);
+    // a day back: none of the first test's times (two days back)
+    const t0 = Math.floor(Date.now() / 1000) - 86_400;
+    const seqs = Array.from({ length: 10 }, (_, i) => 100 + i);
+    try {
+      const second = ingest[1]!;
+      await second.stop();
+      retired.push(second);
+      await Promise.all(
+        seqs.map((seq) =>
+          c.publish({
+            v: 1,
+            product,
+            model,
+            serial: load[0]!.serial,
+            msg_seq: seq,
+            measures: [{ port: 'ai1', t: t0 + seq * 60, v: mA(3) }],
+          }),
+        ),
+      );
+      await until(() => c.acks.length >= 5, 15_000, 'the running process to store its share');
+      await new Promise((r) => setTimeout(r, 1500));
+      // Mosquitto 2.0 still gives the stopped process's persistent session its turn: those wait
+      expect(c.acks.length).toBeLessThan(seqs.length);
+      // back with the same MQTT_CLIENT_ID: the broker hands its session what waited
+      ingest[1] = startAforoProcess('ingest', { ...env, MQTT_CLIENT_ID: ingestIds[1]! });
+      await ingest[1].waitForLog((l) => l.msg === 'subscribed to the external broker', 150_000);
+      await until(() => c.acks.length >= seqs.length, 15_000, 'the waiting share');
+      await new Promise((r) => setTimeout(r, 500));
+      expect(c.acks.map((a) => a.msg_seq).sort((a, b) => a - b)).toEqual(seqs);
+      for (const a of c.acks) expect(a).toEqual(expect.objectContaining({ accepted: 1, duplicates: 0 }));
+    } finally {
+      await c.close();
+    }
+    const [stored] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(measures)
+      .where(and(eq(measures.deviceId, load[0]!.id), sql`${measures.ts} >= to_timestamp(${t0})`));
+    expect(stored!.n).toBe(seqs.length);
+  }, 180_000);
+
   it('runs each scheduled tick in one of the two jobs processes', async () => {
     // the no-transmission job ticks every 30 s: wait for a tick that found both processes up
     const period = 30_000;
@@ -314,7 +360,7 @@ describe.skipIf(!onPostgres)('two ingest processes on one broker and one Postgre
 
   it('both ingest processes took a share of the messages', async () => {
     await Promise.all(ingest.map((p) => p.stop()));
-    const shares = ingest.map((p) => {
+    const shares = [...retired, ...ingest].map((p) => {
       const [line] = logLines(
         p,
         (l) => l.msg === 'left the external broker: messages stored by this process',
@@ -322,17 +368,19 @@ describe.skipIf(!onPostgres)('two ingest processes on one broker and one Postgre
       expect(line, p.output()).toBeDefined();
       return { messages: Number(line!.messages), measures: Number(line!.measures) };
     });
-    const sent = deviceCount * messagesPerDevice + 20;
-    expect(shares[0]!.messages + shares[1]!.messages).toBe(sent);
-    expect(shares[0]!.measures + shares[1]!.measures).toBe(
-      deviceCount * messagesPerDevice * measuresPerMessage + 20,
-    );
-    // Mosquitto hands a shared subscription's messages round-robin: each about half
-    for (const s of shares) expect(s.messages).toBeGreaterThan(sent * 0.2);
+    // the first test's, the alert point's, the restart test's
+    const sent = deviceCount * messagesPerDevice + 20 + 10;
+    const total = (part: 'messages' | 'measures') => shares.reduce((n, x) => n + x[part], 0);
+    expect(total('messages')).toBe(sent);
+    expect(total('measures')).toBe(deviceCount * messagesPerDevice * measuresPerMessage + 20 + 10);
+    // Mosquitto hands a shared subscription's messages round-robin: each slot about half
+    const [secondBefore, first, secondAfter] = shares;
+    expect(first!.messages).toBeGreaterThan(sent * 0.2);
+    expect(secondBefore!.messages + secondAfter!.messages).toBeGreaterThan(sent * 0.2);
     const stored = await database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(measures)
       .where(inArray(measures.deviceId, [...load.map((d) => d.id), alertDevice.id]));
-    expect(stored[0]!.n).toBe(deviceCount * messagesPerDevice * measuresPerMessage + 20);
+    expect(stored[0]!.n).toBe(deviceCount * messagesPerDevice * measuresPerMessage + 20 + 10);
   }, 60_000);
 });
