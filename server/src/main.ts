@@ -169,7 +169,12 @@ async function main(): Promise<void> {
     if (env.MQTT_URL) {
       brokerUrl = env.MQTT_URL;
       const external = await startExternalIngest(
-        { url: env.MQTT_URL, clientId: env.MQTT_CLIENT_ID, ingestion },
+        {
+          url: env.MQTT_URL,
+          clientId: env.MQTT_CLIENT_ID,
+          ingestion,
+          shared: env.MQTT_SHARED_SUBSCRIPTION === 'on',
+        },
         log,
       );
       closers.unshift(external.close);

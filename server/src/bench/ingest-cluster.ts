@@ -85,7 +85,13 @@ export async function startAforoCluster(
         startAforo({
           ...base,
           role: 'ingest',
-          extraEnv: { ...base.extraEnv, MQTT_CLIENT_ID: `aforo-bench-ingest-${i + 1}`, ...ingestEnv?.(i) },
+          extraEnv: {
+            ...base.extraEnv,
+            MQTT_CLIENT_ID: `aforo-bench-ingest-${i + 1}`,
+            // several ingest processes split the messages (the default, a plain subscription, is for one)
+            MQTT_SHARED_SUBSCRIPTION: 'on',
+            ...ingestEnv?.(i),
+          },
         }),
       ),
     ]);

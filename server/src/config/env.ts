@@ -29,6 +29,13 @@ export const envSchema = z.object({
     .default('aforo/v1'),
   /** Client id of this ingest process on an external broker (its persistent session); default aforo-ingest-{hostname}. */
   MQTT_CLIENT_ID: z.string().min(1).max(100).optional(),
+  /**
+   * Subscribe to the external broker with the shared subscription $share/aforo/… (on: several ingest
+   * processes split the messages) or a plain one (off, the default: a single ingest process). Mosquitto
+   * 2.0 restores a plain subscription after its own restart but not a shared one, so with `on` the
+   * messages published between its restart and Aforo's resubscription are dropped (docs/OPERATIONS.md "Faults").
+   */
+  MQTT_SHARED_SUBSCRIPTION: z.enum(['on', 'off']).default('off'),
   /** How far back a measure may be dated and still be stored (docs/MEASURES.md "invalid date"). */
   BACKFILL_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Measures per simulated demo device publish interval, in seconds (SIMULATOR=on). */

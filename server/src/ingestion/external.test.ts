@@ -1,6 +1,7 @@
 /**
  * With MQTT_URL set: devices talk to Debian's Mosquitto (127.0.0.1:1883), Aforo takes the messages
- * through the shared subscription and acknowledges them to the broker after commit.
+ * through the shared subscription (MQTT_SHARED_SUBSCRIPTION=on) and acknowledges them to the broker
+ * after commit. The plain subscription (the default) is exercised by test:faults.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -25,6 +26,7 @@ beforeAll(async () => {
       clientId: `aforo-test-${randomBytes(4).toString('hex')}`,
       ingestion: h.ingestion,
       sessionExpirySeconds: 0,
+      shared: true,
     },
     silentLog,
   );

@@ -1,7 +1,9 @@
 /**
  * Ingestion from an external broker (Mosquitto, EMQX…) when MQTT_URL is set. The broker checks the
- * devices' credentials and ACLs (docs/DEVICE-PROTOCOL.md); Aforo subscribes with a shared
- * subscription, `$share/aforo/...`, so every ingest process takes a share of the messages.
+ * devices' credentials and ACLs (docs/DEVICE-PROTOCOL.md). With `shared` (MQTT_SHARED_SUBSCRIPTION=on)
+ * Aforo subscribes with a shared subscription, `$share/aforo/...`, so every ingest process takes a
+ * share of the messages; otherwise with a plain one, which Mosquitto 2.0 keeps across its own restart
+ * (it drops a persistent session's shared subscriptions then: docs/OPERATIONS.md, "Faults").
  *
  * The session is persistent (clean = false, long expiry) so the broker keeps the messages that arrive
  * while Aforo is down, and each PUBACK to the broker goes out only after the commit: a crash before
@@ -21,7 +23,14 @@ export interface ExternalIngest {
 const ackLater = new Error('acknowledged after commit');
 
 export async function startExternalIngest(
-  options: { url: string; clientId?: string; ingestion: Ingestion; sessionExpirySeconds?: number },
+  options: {
+    url: string;
+    clientId?: string;
+    ingestion: Ingestion;
+    sessionExpirySeconds?: number;
+    /** $share/aforo/… (several ingest processes) rather than plain topic filters. */
+    shared?: boolean;
+  },
   log: Logger,
 ): Promise<ExternalIngest> {
   const { ingestion } = options;
@@ -35,7 +44,8 @@ export async function startExternalIngest(
     clean: false,
     // many messages in flight at once: each waits for its batch's commit before its PUBACK
     properties: { sessionExpiryInterval: options.sessionExpirySeconds ?? 7 * 86_400, receiveMaximum: 2000 },
-    reconnectPeriod: 1000,
+    // back soon after a broker restart: a shared subscription misses what arrives before it is renewed
+    reconnectPeriod: 250,
   });
 
   // this process's share of the shared subscription, logged at close (docs/OPERATIONS.md "Scale-out, measured")
@@ -102,11 +112,26 @@ export async function startExternalIngest(
   const unpublish = ingestion.addPublisher((topic, payload, { retain }) =>
     client.publishAsync(topic, payload, { qos: 1, retain }).then(() => undefined),
   );
-  await client.subscribeAsync(
-    [topics.wildcard('up'), topics.wildcard('events')].map((t) => `$share/aforo/${t}`),
-    { qos: 1 },
+  const subscriptions = [topics.wildcard('up'), topics.wildcard('events')].map((t) =>
+    options.shared ? `$share/aforo/${t}` : t,
   );
+  await client.subscribeAsync(subscriptions, { qos: 1 });
   log.info({ url: options.url }, 'subscribed to the external broker');
+  // Subscribe again on every reconnection. mqtt.js does not when the broker says the session is
+  // present, but Mosquitto 2.0 restores a persistent session without its shared subscriptions after
+  // a restart: Aforo stayed connected and received nothing (found by test:faults). Subscribing to
+  // the same filter again only replaces the subscription; queued messages are delivered either way.
+  // (`resubscribe: true`: without it mqtt.js skips filters it believes the broker still holds)
+  client.on('connect', () => {
+    const again = {
+      ...Object.fromEntries(subscriptions.map((t) => [t, { qos: 1 as const }])),
+      resubscribe: true,
+    };
+    client.subscribeAsync(again as unknown as mqtt.ISubscriptionMap).then(
+      () => log.info({ url: options.url }, 'subscribed to the external broker again after reconnecting'),
+      (err: unknown) => log.warn({ err }, 'subscribing again after reconnecting failed'),
+    );
+  });
   return {
     client,
     close: async () => {

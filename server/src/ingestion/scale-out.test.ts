@@ -139,6 +139,8 @@ describe.skipIf(!onPostgres)('two ingest processes on one broker and one Postgre
       DEMO_PASSWORD: demoPassword,
       MQTT_URL: brokerUrl,
       MQTT_TOPIC_PREFIX: prefix,
+      // several ingest processes split the messages (the default, a plain subscription, is for one)
+      MQTT_SHARED_SUBSCRIPTION: 'on',
     };
     // the database is migrated already (a copy of the template): every process may start at once
     ingest.push(...ingestIds.map((id) => startAforoProcess('ingest', { ...env, MQTT_CLIENT_ID: id })));
