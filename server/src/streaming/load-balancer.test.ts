@@ -12,6 +12,7 @@ import type { Database } from '../db/client';
 import { measurementPoints } from '../db/schema';
 import { startAforoProcess, type AforoProcess } from '../test/aforo-process';
 import { haproxyBin, startHaproxy, type Balancer } from '../test/haproxy';
+import { nginxBin, startNginx, type NginxBalancer } from '../test/nginx';
 import { buildInstalledDevice } from '../test/ingest-harness';
 import { openTestDatabase } from '../test/test-database';
 import { demoPassword, testSecret } from '../test/test-server';
@@ -79,6 +80,8 @@ describe.skipIf(!onPostgres || !haproxyBin)('two API processes behind HAProxy', 
   let world: Awaited<ReturnType<typeof buildInstalledDevice>>;
   const api: Record<string, { process: AforoProcess; url: string }> = {};
   let lb: Balancer;
+  /** nginx in front of the same two processes, where it is installed (the docs' other sample). */
+  let nginx: NginxBalancer | undefined;
   let token: string;
   let t = Math.floor(Date.now() / 1000) - 3600;
 
@@ -105,6 +108,7 @@ describe.skipIf(!onPostgres || !haproxyBin)('two API processes behind HAProxy', 
     lb = await startHaproxy(
       Object.fromEntries(Object.entries(api).map(([name, a]) => [name, new URL(a.url).host])),
     );
+    if (nginxBin) nginx = await startNginx(Object.values(api).map((a) => new URL(a.url).host));
     // both pass their health checks (rise 2, every second) before the balancer sends them calls
     await until(
       async () => (await lb.serverStatus('api1')) === 'UP' && (await lb.serverStatus('api2')) === 'UP',
@@ -115,6 +119,7 @@ describe.skipIf(!onPostgres || !haproxyBin)('two API processes behind HAProxy', 
 
   afterAll(async () => {
     await lb?.stop();
+    await nginx?.stop();
     await Promise.all(Object.values(api).map((a) => a.process.stop()));
     await database?.close();
   }, 30_000);
@@ -182,13 +187,37 @@ describe.skipIf(!onPostgres || !haproxyBin)('two API processes behind HAProxy', 
     }
   }, 30_000);
 
+  it.skipIf(!nginxBin)(
+    'the same through nginx (proxy_buffering off, HTTP/1.1 upstream)',
+    async () => {
+      const stream = await openStream(nginx!.url, token, world.company.id);
+      try {
+        expect(stream.res.status).toBe(200);
+        expect(stream.res.headers.get('content-type')).toContain('text/event-stream');
+        const upstream = stream.res.headers.get('x-aforo-upstream')!;
+        const holder = Object.keys(api).find((name) => new URL(api[name]!.url).host === upstream)!;
+        expect(holder).toBeDefined();
+        await until(() => stream.comments.includes('connected'), 5000, 'the connected comment');
+        await ingestThrough(api[holder === 'api1' ? 'api2' : 'api1']!.url, 3.75);
+        await until(
+          () => latestOf(stream.messages, 3.75) !== undefined,
+          5000,
+          'the latest value on the stream',
+        );
+      } finally {
+        stream.close();
+      }
+    },
+    30_000,
+  );
+
   it('keeps answering when one API process stops; its health check takes it out', async () => {
     const stream = await openStream(lb.url, token, world.company.id);
     const holder = stream.res.headers.get('x-aforo-server')!;
     const survivor = holder === 'api1' ? 'api2' : 'api1';
-    const call = async () => {
+    const call = async (url = lb.url) => {
       try {
-        const res = await fetch(`${lb.url}/api/users/info/logged`, {
+        const res = await fetch(`${url}/api/users/info/logged`, {
           headers: { authorization: `Bearer ${token}` },
         });
         return { status: res.status, server: res.headers.get('x-aforo-server') };
@@ -201,10 +230,12 @@ describe.skipIf(!onPostgres || !haproxyBin)('two API processes behind HAProxy', 
       await until(() => stream.comments.includes('connected'), 5000, 'the connected comment');
       // calls go on all the time: while the process stops, once it is gone, until it is out
       const answers: Array<{ status: number; server: string | null }> = [];
+      const viaNginx: number[] = [];
       let calling = true;
       const caller = (async () => {
         while (calling) {
           answers.push(await call());
+          if (nginx) viaNginx.push((await call(nginx.url)).status);
           await new Promise((r) => setTimeout(r, 20));
         }
       })();
@@ -219,6 +250,9 @@ describe.skipIf(!onPostgres || !haproxyBin)('two API processes behind HAProxy', 
       calling = false;
       await caller;
       expect(answers.filter((a) => a.status !== 200)).toEqual([]);
+      // nginx has no active health check: a refused connection is passed to the next server
+      // (proxy_next_upstream error) and the server is skipped for fail_timeout
+      expect(viaNginx.filter((status) => status !== 200)).toEqual([]);
       expect(new Set(answers.slice(stoppedAt).map((a) => a.server))).toEqual(new Set([survivor]));
       expect(await lb.serverStatus(survivor)).toBe('UP');
     } finally {
@@ -235,7 +269,7 @@ describe.skipIf(!onPostgres || !haproxyBin)('two API processes behind HAProxy', 
     } finally {
       again.close();
     }
-    const after = await Promise.all(Array.from({ length: 5 }, call));
+    const after = await Promise.all(Array.from({ length: 5 }, () => call()));
     expect(after).toEqual(Array(5).fill({ status: 200, server: survivor }));
   }, 60_000);
 });
