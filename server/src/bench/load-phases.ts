@@ -7,7 +7,7 @@ import os from 'node:os';
 import { Pacer, type CommitSignal, type LoadGenerator } from './ingest-load';
 import { latencyOf, phaseFigures, type Latency, type PhaseFigures } from './ingest-report';
 import { cpuSecondsOf, machineBusySeconds, postgresCpuSeconds } from './ingest-server';
-import { readMemory, type MemoryReading, type Server, type Target } from './load-setup';
+import { readMemory, readMemoryFloor, type MemoryReading, type Server, type Target } from './load-setup';
 import { openStreams, signInAll, type DeliveryTracker, type StreamClient } from './load-sse';
 
 const sampleEveryMs = 10_000;
@@ -62,13 +62,19 @@ export interface SoakResult {
   minutes: number;
   targetMeasuresPerSecond: number;
   phase: PhaseFigures;
-  samples: Array<MemoryReading & { published: number }>;
+  /** `jobs`: the scheduled jobs running at the sample (PostgreSQL: job_runs without finished_at). */
+  samples: Array<MemoryReading & { published: number; jobs?: string[] }>;
   rss: { firstMb: number; minMb: number; maxMb: number; lastMb: number; peakMb: number };
   warmUpMinutes: number;
   /** Least squares over the samples after the warm-up. */
   slopeMbPerMinute: number;
-  /** Median of the last minute's samples − median of the first minute's after the warm-up. */
+  /**
+   * The verdict's figure: the lowest sample of the last minute − the lowest of the first minute after
+   * the warm-up. A leak lifts the floor; a garbage-collection cycle or a passing backlog lifts peaks.
+   */
   growthMb: number;
+  /** The same with the minutes' medians (a backlog at the end shows here, not in the floor). */
+  medianGrowthMb: number;
   boundMb: number;
   withinBound: boolean;
   heap?: { firstMb: number; lastMb: number; slopeMbPerMinute: number };
@@ -76,6 +82,8 @@ export interface SoakResult {
 
 export interface Context {
   options: LoadOptions;
+  /** The scheduled jobs running now (PostgreSQL only: the bench reads job_runs beside the server). */
+  jobsRunning?: () => Promise<string[]>;
   engine: Target['engine'];
   password: string;
   /** performance.now() when the run began. */
@@ -120,7 +128,7 @@ export async function runSse(ctx: Context): Promise<SseResult> {
   const control = { phase: 1, stopped: false, pacer: new Pacer(ctx.options.sseRate) };
   const running = generator.run(control);
   await sleep(15_000);
-  const before = await readMemory(server, ctx.start);
+  const before = await readMemoryFloor(server, ctx.start);
 
   say(`[sse] opening ${n} streams`);
   const agent = new http.Agent({ keepAlive: false, maxSockets: n + 16 });
@@ -154,7 +162,7 @@ export async function runSse(ctx: Context): Promise<SseResult> {
   tracker.tracking = false;
   // the last probes' deliveries: as long as the bound, and a second more
   await sleep(ctx.options.withinSeconds * 1000 + 1000);
-  const held = await readMemory(server, ctx.start);
+  const held = await readMemoryFloor(server, ctx.start);
   peakHeldMb = Math.max(peakHeldMb, held.rssMb);
 
   const endedByServer = open.filter((c) => c.endedByServer).length;
@@ -170,7 +178,7 @@ export async function runSse(ctx: Context): Promise<SseResult> {
     await sleep(500);
   }
   await sleep(10_000);
-  const after = await readMemory(server, ctx.start);
+  const after = await readMemoryFloor(server, ctx.start);
 
   generator.stopLoops(control);
   await running;
@@ -242,7 +250,8 @@ export async function runSoak(ctx: Context, signal: CommitSignal): Promise<SoakR
     await sleep(Math.max(0, due - performance.now()));
     const reading = await readMemory(server, soakStart);
     const published = (generator.records.length - publishedBefore) * ctx.options.measures;
-    samples.push({ ...reading, published });
+    const jobs = await ctx.jobsRunning?.().catch(() => undefined);
+    samples.push({ ...reading, published, ...(jobs ? { jobs } : {}) });
     if (k % 6 === 0)
       say(
         `[soak] ${(reading.at / 60).toFixed(1)} min: RSS ${reading.rssMb.toFixed(0)} MB${reading.heapUsedMb !== undefined ? `, heap ${reading.heapUsedMb.toFixed(0)} MB` : ''}, ${published.toLocaleString('en-US')} measures published, load ${os.loadavg()[0]!.toFixed(1)}`,
@@ -274,7 +283,7 @@ export async function runSoak(ctx: Context, signal: CommitSignal): Promise<SoakR
   const after = samples.filter((s) => s.at >= warm * 60);
   const firstMinute = after.filter((s) => s.at < warm * 60 + 60).map((s) => s.rssMb);
   const lastMinute = after.filter((s) => s.at > after.at(-1)!.at - 60).map((s) => s.rssMb);
-  const growthMb = median(lastMinute) - median(firstMinute);
+  const growthMb = Math.min(...lastMinute) - Math.min(...firstMinute);
   const result: SoakResult = {
     minutes: ctx.options.soakMinutes,
     targetMeasuresPerSecond: ctx.options.rate,
@@ -290,6 +299,7 @@ export async function runSoak(ctx: Context, signal: CommitSignal): Promise<SoakR
     warmUpMinutes: warm,
     slopeMbPerMinute: slope(after.map((s) => [s.at / 60, s.rssMb])),
     growthMb,
+    medianGrowthMb: median(lastMinute) - median(firstMinute),
     boundMb: ctx.options.rssBoundMb,
     withinBound: growthMb <= ctx.options.rssBoundMb,
   };

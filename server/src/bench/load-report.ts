@@ -16,9 +16,12 @@ export function printSse(r: SseResult): void {
     ['listeners (one user each)', `${r.listeners}; signed in in ${f1(r.signInSeconds)} s`],
     ['streams open', `${r.opened} of ${r.listeners} in ${f1(r.openSeconds)} s (${r.refused} refused)`],
     ['held', `${r.holdSeconds} s, devices publishing ${r.messagesPerSecond} messages/s (${r.probes} probes)`],
-    ['server memory before', memLine(r.memory.before)],
-    [`with ${r.opened} open`, `${memLine(r.memory.held)}; peak while held ${f0(r.memory.peakHeldMb)} MB`],
-    ['after closing them', memLine(r.memory.after)],
+    ['server memory before (floor of 5 s)', memLine(r.memory.before)],
+    [
+      `with ${r.opened} open (floor of 5 s)`,
+      `${memLine(r.memory.held)}; peak while held ${f0(r.memory.peakHeldMb)} MB`,
+    ],
+    ['after closing them (floor of 5 s)', memLine(r.memory.after)],
     [
       'per open stream',
       `${f2(r.perConnectionMb * 1024)} KB RSS${r.perConnectionHeapMb !== undefined ? `, ${f2(r.perConnectionHeapMb * 1024)} KB heap` : ''}`,
@@ -62,11 +65,11 @@ export function printSoak(r: SoakResult): void {
     ],
     [
       `after the first ${f1(r.warmUpMinutes)} min`,
-      `slope ${f2(r.slopeMbPerMinute)} MB/min; growth ${f1(r.growthMb)} MB (median of the last minute − of the first minute after warm-up)`,
+      `slope ${f2(r.slopeMbPerMinute)} MB/min; growth of the floor ${f1(r.growthMb)} MB (lowest sample of the last minute − lowest of the first minute after warm-up), of the medians ${f1(r.medianGrowthMb)} MB`,
     ],
     [
       'verdict',
-      `${r.withinBound ? 'within' : 'ABOVE'} the bound: growth after warm-up ≤ ${f0(r.boundMb)} MB`,
+      `${r.withinBound ? 'within' : 'ABOVE'} the bound: growth of the floor after warm-up ≤ ${f0(r.boundMb)} MB`,
     ],
   ];
   if (r.heap)
@@ -77,6 +80,25 @@ export function printSoak(r: SoakResult): void {
   console.log(`\nSoak`);
   for (const [k, v] of rows) console.log(`  ${k.padEnd(38)} ${v}`);
   console.log(
-    `  samples (min: RSS MB): ${r.samples.map((s) => `${(s.at / 60).toFixed(1)}:${f0(s.rssMb)}`).join(' ')}`,
+    `  minute  RSS MB min–max   heap MB min–max   ingest queue max  alert queue max  published/s  jobs running`,
   );
+  let before = 0;
+  for (let minute = 0; minute * 60 < r.samples.at(-1)!.at; minute++) {
+    const of = r.samples.filter((s) => s.at > minute * 60 && s.at <= (minute + 1) * 60);
+    if (of.length === 0) continue;
+    const range = (values: Array<number | undefined>) => {
+      const known = values.filter((v): v is number => v !== undefined);
+      return known.length === 0 ? '–' : `${f0(Math.min(...known))}–${f0(Math.max(...known))}`;
+    };
+    const most = (values: Array<number | undefined>) => {
+      const known = values.filter((v): v is number => v !== undefined);
+      return known.length === 0 ? '–' : f0(Math.max(...known));
+    };
+    const last = of.at(-1)!;
+    const rate = (last.published - before) / (last.at - minute * 60);
+    before = last.published;
+    console.log(
+      `  ${String(minute + 1).padStart(6)}  ${range(of.map((s) => s.rssMb)).padEnd(16)} ${range(of.map((s) => s.heapUsedMb)).padEnd(17)} ${most(of.map((s) => s.ingestQueue)).padEnd(17)} ${most(of.map((s) => s.alertQueue)).padEnd(16)} ${f0(rate).padEnd(12)} ${[...new Set(of.flatMap((s) => s.jobs ?? []))].join(', ')}`,
+    );
+  }
 }

@@ -157,6 +157,9 @@ export interface MemoryReading {
   heapTotalMb?: number;
   /** aforo_stream_clients, when /metrics answers. */
   streamClients?: number;
+  /** aforo_ingest_queue_messages and aforo_alert_queue_batches: work waiting in memory (a backlog, not a leak). */
+  ingestQueue?: number;
+  alertQueue?: number;
 }
 
 const mb = (bytes: number) => bytes / 1024 / 1024;
@@ -181,9 +184,39 @@ export async function readMemory(server: Server, since: number): Promise<MemoryR
       if (used !== undefined) reading.heapUsedMb = mb(used);
       if (total !== undefined) reading.heapTotalMb = mb(total);
       if (clients !== undefined) reading.streamClients = clients;
+      reading.ingestQueue = sampleOf(text, 'aforo_ingest_queue_messages');
+      reading.alertQueue = sampleOf(text, 'aforo_alert_queue_batches');
     }
   } catch {
     // no /metrics in this build, or it did not answer in time: RSS alone
   }
   return reading;
+}
+
+/**
+ * The lowest of `count` readings `gapMs` apart (RSS and heap each): one reading's heap includes the
+ * garbage not collected yet, so a before/after difference is taken between floors.
+ */
+export async function readMemoryFloor(
+  server: Server,
+  since: number,
+  count = 5,
+  gapMs = 1000,
+): Promise<MemoryReading> {
+  const readings: MemoryReading[] = [];
+  for (let i = 0; i < count; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, gapMs));
+    readings.push(await readMemory(server, since));
+  }
+  const last = readings.at(-1)!;
+  const lowest = (pick: (m: MemoryReading) => number | undefined) => {
+    const known = readings.map(pick).filter((v): v is number => v !== undefined);
+    return known.length === 0 ? undefined : Math.min(...known);
+  };
+  return {
+    ...last,
+    rssMb: lowest((m) => m.rssMb)!,
+    heapUsedMb: lowest((m) => m.heapUsedMb),
+    heapTotalMb: lowest((m) => m.heapTotalMb),
+  };
 }

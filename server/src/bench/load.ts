@@ -25,6 +25,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { parseEnv } from '../config/env';
 import { openConfiguredDatabase } from '../db/open';
 import { LoadGenerator, type CommitSignal } from './ingest-load';
@@ -153,6 +154,12 @@ async function main(): Promise<void> {
   };
   let generator: LoadGenerator | undefined;
   let serialPrefix = '';
+  // the jobs running at each soak sample: a spike of RSS beside a job run is its working set, not a leak
+  let jobsDb: pg.Client | undefined;
+  if (target.databaseUrl) {
+    jobsDb = new pg.Client({ connectionString: target.databaseUrl, application_name: 'bench-load' });
+    await jobsDb.connect();
+  }
   let sse: SseResult | undefined;
   let soak: SoakResult | undefined;
   const idle = await readMemory(server, start);
@@ -189,6 +196,12 @@ async function main(): Promise<void> {
     await generator.connect(provisioned.devices);
     const ctx: Context = {
       options,
+      jobsRunning: jobsDb
+        ? async () =>
+            (
+              await jobsDb.query<{ name: string }>('select name from job_runs where finished_at is null')
+            ).rows.map((r) => r.name)
+        : undefined,
       engine,
       password,
       start,
@@ -207,6 +220,7 @@ async function main(): Promise<void> {
     errors.push(err instanceof Error ? err.message : String(err));
   } finally {
     await generator?.close();
+    await jobsDb?.end().catch(() => undefined);
     await server.process.stop();
     await mosquitto?.stop();
   }
