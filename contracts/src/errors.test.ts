@@ -60,8 +60,8 @@ describe('error catalogue', () => {
     expect(errorCodes.filter((c) => errorCatalog[c].status === 500)).toEqual(['E1000']);
   });
 
-  it('keeps 503 for E1001 only (the database cannot be reached)', () => {
-    expect(errorCodes.filter((c) => errorCatalog[c].status === 503)).toEqual(['E1001']);
+  it('keeps 503 for "try again later": E1001 (the database cannot be reached) and IN1002 (measures not stored)', () => {
+    expect(errorCodes.filter((c) => errorCatalog[c].status === 503).sort()).toEqual(['E1001', 'IN1002']);
   });
 
   it('has the spec texts for the suspended and expired-session messages', () => {

@@ -5,7 +5,8 @@
  * (and tests) can use it freely.
  *
  * Status conventions: "not found" → 404, business-rule conflicts → 409, input problems → 400,
- * 500 only for E1000; 503 only for E1001 (the database cannot be reached).
+ * 500 only for E1000; 503 for "try again later": E1001 (the database cannot be reached) and IN1002
+ * (measures sent over HTTP not stored now).
  */
 
 import type { Language } from './constants';

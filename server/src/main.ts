@@ -174,6 +174,7 @@ async function main(): Promise<void> {
           clientId: env.MQTT_CLIENT_ID,
           ingestion,
           shared: env.MQTT_SHARED_SUBSCRIPTION === 'on',
+          databaseAnswers: database.ping,
         },
         log,
       );

@@ -30,6 +30,8 @@ export async function startExternalIngest(
     sessionExpirySeconds?: number;
     /** $share/aforo/… (several ingest processes) rather than plain topic filters. */
     shared?: boolean;
+    /** Whether the database answers: a message that could not be stored is asked for again only then. */
+    databaseAnswers?: () => Promise<boolean>;
   },
   log: Logger,
 ): Promise<ExternalIngest> {
@@ -47,6 +49,29 @@ export async function startExternalIngest(
     // back soon after a broker restart: a shared subscription misses what arrives before it is renewed
     reconnectPeriod: 250,
   });
+
+  /**
+   * A message that could not be stored (the database is away) is not acknowledged; the broker sends
+   * it again when the connection starts over. One reconnection for all of them, once the database
+   * answers again: calling mqtt.js's reconnect() for each failed message (as before) while hundreds
+   * failed left the client "disconnecting" for good — it never reconnected after the next broker
+   * restart (found by test:faults). Dropping the socket lets mqtt.js's own reconnection run.
+   */
+  let redelivery: Promise<void> | null = null;
+  let closing = false;
+  const databaseAnswers = options.databaseAnswers ?? (() => Promise.resolve(true));
+  function redeliverOnceStorable(): void {
+    redelivery ??= (async () => {
+      for (let wait = 250; !(await databaseAnswers().catch(() => false)); wait = Math.min(2 * wait, 5000)) {
+        if (closing) return;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      redelivery = null;
+      if (closing) return;
+      log.info('the database answers again: reconnecting to the broker for what was not stored');
+      client.stream?.destroy();
+    })();
+  }
 
   // this process's share of the shared subscription, logged at close (docs/OPERATIONS.md "Scale-out, measured")
   const taken = { messages: 0, measures: 0 };
@@ -90,7 +115,7 @@ export async function startExternalIngest(
       (err: unknown) => {
         // not stored and not acknowledged: the broker delivers it again after we reconnect
         log.warn({ err, topic: packet.topic }, 'message not stored; reconnecting to get it again');
-        client.reconnect();
+        redeliverOnceStorable();
       },
     );
     callback(packet.qos > 0 ? ackLater : undefined);
@@ -135,6 +160,7 @@ export async function startExternalIngest(
   return {
     client,
     close: async () => {
+      closing = true;
       unpublish();
       await ingestion.close();
       await client.endAsync();
