@@ -39,7 +39,7 @@ async function query<T>(q: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 /** Hourly values of a point (or of a device not installed: no point) over [from, to). */
-async function hourly(pointId: string | null, from: string, to: string, deviceId = randomUUID()) {
+async function hourly(pointId: string | null, from: string, to: string, deviceId: string = randomUUID()) {
   await database.db.execute(sql`
     insert into measures (device_id, port, ts, point_id, direct, adjusted, interpreted, flag)
     select ${deviceId}::uuid, 'ai1', g, ${pointId}::uuid, 1.5, 1.5, 1.5 + extract(hour from g) / 100, 1
@@ -109,15 +109,13 @@ beforeAll(async () => {
   // 2023 has no partitions: the default one holds these
   await hourly(ids.pa, '2023-03-10T00:00+01:00', '2023-03-11T00:00+01:00');
   await hourly(ids.pf, '2023-03-10T00:00+01:00', '2023-03-11T00:00+01:00');
-  await db
-    .insert(failedMeasures)
-    .values([
-      ...[1, 2, 3].map((d) => ({
-        reason: 'invalid payload',
-        receivedAt: new Date(`2023-06-0${d}T00:00:00Z`),
-      })),
-      { reason: 'invalid payload', receivedAt: new Date('2024-12-01T00:00:00Z') },
-    ]);
+  await db.insert(failedMeasures).values([
+    ...[1, 2, 3].map((d) => ({
+      reason: 'invalid payload',
+      receivedAt: new Date(`2023-06-0${d}T00:00:00Z`),
+    })),
+    { reason: 'invalid payload', receivedAt: new Date('2024-12-01T00:00:00Z') },
+  ]);
 
   // A's days are computed and its July closed, as months go by; B's days were never computed
   await createDailySummaryEngine(db).ensure(ids.a, 'Europe/Madrid', '2024-06-01', '2024-09-30');
