@@ -28,6 +28,7 @@ export interface PhaseFigures {
     ingest?: number[];
     bench: number;
     broker?: number;
+    /** The backends of the run's database (pg_stat_activity), not the whole PostgreSQL server. */
     postgres?: number;
     machine: number;
   };
@@ -159,7 +160,7 @@ export function formatResult(r: EngineResult, target: { rate: number; p99: numbe
     rows.push([`${name}:   publish→PUBACK ms`, lat(f.puback)]);
     rows.push([`${name}:   publish→ack msg ms`, lat(f.ack)]);
     const broker = f.cpu.broker !== undefined ? `, broker ${f.cpu.broker.toFixed(2)}` : '';
-    const pg = f.cpu.postgres !== undefined ? `, postgres ${f.cpu.postgres.toFixed(2)}` : '';
+    const pg = f.cpu.postgres !== undefined ? `, postgres backends ${f.cpu.postgres.toFixed(2)}` : '';
     const each = f.cpu.ingest ? ` (ingest ${f.cpu.ingest.map((c) => c.toFixed(2)).join(' + ')})` : '';
     rows.push([
       `${name}: CPU (cores)`,

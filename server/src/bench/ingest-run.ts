@@ -15,7 +15,7 @@ import {
   freshDatabase,
   machineBusySeconds,
   memoryOf,
-  postgresCpuSeconds,
+  databaseBackendsCpu,
   startMosquitto,
   type PrivateMosquitto,
 } from './ingest-server';
@@ -56,7 +56,8 @@ interface CpuMark {
   ingest: number[];
   bench: number;
   broker: number;
-  postgres: number;
+  /** CPU seconds of each backend of the run's database, by pid. */
+  postgres: Map<number, number>;
   machine: number;
   at: number;
 }
@@ -168,12 +169,12 @@ export async function runEngine(
     await generator.connect(provisioned.devices);
     const gen = generator;
 
-    const mark = (): CpuMark => ({
+    const mark = async (): Promise<CpuMark> => ({
+      postgres: databaseUrl ? await databaseBackendsCpu(databaseUrl) : new Map<number, number>(),
       server: serverPids().reduce((sum, pid) => sum + cpuSecondsOf(pid), 0),
       ingest: server.ingest.map((p) => cpuSecondsOf(p.pid)),
       bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
       broker: mosquitto ? cpuSecondsOf(mosquitto.pid) : 0,
-      postgres: engine === 'postgres' ? postgresCpuSeconds() : 0,
       machine: machineBusySeconds(),
       at: performance.now(),
     });
@@ -184,7 +185,13 @@ export async function runEngine(
         ...(ingestProcesses === undefined ? {} : { ingest: b.ingest.map((x, i) => (x - a.ingest[i]!) / s) }),
         bench: (b.bench - a.bench) / s,
         ...(mosquitto ? { broker: (b.broker - a.broker) / s } : {}),
-        ...(engine === 'postgres' ? { postgres: (b.postgres - a.postgres) / s } : {}),
+        // a backend that started during the phase counts from 0; one that ended is missing
+        ...(engine === 'postgres'
+          ? {
+              postgres:
+                [...b.postgres].reduce((n, [pid, cpu]) => n + cpu - (a.postgres.get(pid) ?? 0), 0) / s,
+            }
+          : {}),
         machine: (b.machine - a.machine) / s,
       };
     };
@@ -196,9 +203,9 @@ export async function runEngine(
         await sleep(warmUp);
         control.phase++;
       }
-      const start = mark();
+      const start = await mark();
       await sleep(options.seconds * 1000);
-      const end = mark();
+      const end = await mark();
       gen.stopLoops(control);
       await running;
       const missing = await gen.drain(drainMs);

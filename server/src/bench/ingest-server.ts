@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { parseEnv } from '../config/env';
 import { openConfiguredDatabase } from '../db/open';
 
@@ -65,6 +66,24 @@ export function postgresCpuSeconds(): number {
     total += cpuSecondsOf(Number(entry));
   }
   return total;
+}
+
+/**
+ * CPU seconds of each PostgreSQL backend connected to the database of `url` (pg_stat_activity), by
+ * pid: on a machine whose PostgreSQL also serves others, the share of this run alone (the server's
+ * background writers, shared by every database, are left out).
+ */
+export async function databaseBackendsCpu(url: string): Promise<Map<number, number>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+    );
+    return new Map(rows.map((r) => [r.pid, cpuSecondsOf(r.pid)]));
+  } finally {
+    await client.end();
+  }
 }
 
 /** Busy CPU seconds of the whole machine (all cores, every process), from /proc/stat. */
