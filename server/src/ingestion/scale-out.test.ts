@@ -310,6 +310,9 @@ describe.skipIf(!onPostgres)('two ingest processes on one broker and one Postgre
       await new Promise((r) => setTimeout(r, 1500));
       // Mosquitto 2.0 still gives the stopped process's persistent session its turn: those wait
       expect(c.acks.length).toBeLessThan(seqs.length);
+      console.info(
+        `one ingest process stopped: ${seqs.length - c.acks.length} of ${seqs.length} messages waited for it`,
+      );
       // back with the same MQTT_CLIENT_ID: the broker hands its session what waited
       ingest[1] = startAforoProcess('ingest', { ...env, MQTT_CLIENT_ID: ingestIds[1]! });
       await ingest[1].waitForLog((l) => l.msg === 'subscribed to the external broker', 150_000);
@@ -379,6 +382,9 @@ describe.skipIf(!onPostgres)('two ingest processes on one broker and one Postgre
     const [secondBefore, first, secondAfter] = shares;
     expect(first!.messages).toBeGreaterThan(sent * 0.2);
     expect(secondBefore!.messages + secondAfter!.messages).toBeGreaterThan(sent * 0.2);
+    console.info(
+      `messages stored: ingest 1 ${first!.messages}, ingest 2 ${secondBefore!.messages} + ${secondAfter!.messages} after its restart (of ${sent})`,
+    );
     const stored = await database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(measures)

@@ -181,7 +181,9 @@ describe.skipIf(!onPostgres || !haproxyBin)('two API processes behind HAProxy', 
         'the latest value on the stream',
       );
       // committed in one process, announced over NOTIFY, written by the other, through HAProxy
-      expect(Date.now() - started).toBeLessThan(5000);
+      const ms = Date.now() - started;
+      expect(ms).toBeLessThan(5000);
+      console.info(`HAProxy: POST to ${other} → 'latest' on the stream held by ${holder}: ${ms} ms`);
     } finally {
       stream.close();
     }
@@ -242,10 +244,16 @@ describe.skipIf(!onPostgres || !haproxyBin)('two API processes behind HAProxy', 
       await until(() => answers.length >= 5, 10_000, 'the first calls');
       // the process holding the stream stops (SIGTERM, as a deploy does): its streams end, a
       // connection refused before the health check notices is tried again on the survivor
+      const stopping = Date.now();
       await api[holder]!.process.stop();
+      const stoppedMs = Date.now() - stopping;
       await until(() => stream.ended(), 10_000, 'the stream to end');
       await until(async () => (await lb.serverStatus(holder)).startsWith('DOWN'), 10_000, `${holder} DOWN`);
       const stoppedAt = answers.length;
+      console.info(
+        `${holder} stopped in ${stoppedMs} ms, DOWN in HAProxy ${Date.now() - stopping} ms after SIGTERM; ` +
+          `${answers.length} calls through HAProxy and ${viaNginx.length} through nginx meanwhile`,
+      );
       await until(() => answers.length >= stoppedAt + 5, 10_000, 'calls after it is out');
       calling = false;
       await caller;
