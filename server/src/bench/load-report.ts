@@ -82,9 +82,11 @@ export function printSoak(r: SoakResult): void {
   console.log(
     `  minute  RSS MB min–max   heap MB min–max   ingest queue max  alert queue max  published/s  jobs running`,
   );
-  let before = 0;
-  for (let minute = 0; minute * 60 < r.samples.at(-1)!.at; minute++) {
-    const of = r.samples.filter((s) => s.at > minute * 60 && s.at <= (minute + 1) * 60);
+  // minute m holds the samples of (m − 1, m] minutes; a sample a moment late still counts in its minute
+  const minuteOf = (at: number) => Math.max(1, Math.ceil((at - 1) / 60));
+  let before = { published: 0, at: 0 };
+  for (let minute = 1; minute <= minuteOf(r.samples.at(-1)!.at); minute++) {
+    const of = r.samples.filter((s) => s.at > 0 && minuteOf(s.at) === minute);
     if (of.length === 0) continue;
     const range = (values: Array<number | undefined>) => {
       const known = values.filter((v): v is number => v !== undefined);
@@ -95,10 +97,10 @@ export function printSoak(r: SoakResult): void {
       return known.length === 0 ? '–' : f0(Math.max(...known));
     };
     const last = of.at(-1)!;
-    const rate = (last.published - before) / (last.at - minute * 60);
-    before = last.published;
+    const rate = (last.published - before.published) / (last.at - before.at);
+    before = last;
     console.log(
-      `  ${String(minute + 1).padStart(6)}  ${range(of.map((s) => s.rssMb)).padEnd(16)} ${range(of.map((s) => s.heapUsedMb)).padEnd(17)} ${most(of.map((s) => s.ingestQueue)).padEnd(17)} ${most(of.map((s) => s.alertQueue)).padEnd(16)} ${f0(rate).padEnd(12)} ${[...new Set(of.flatMap((s) => s.jobs ?? []))].join(', ')}`,
+      `  ${String(minute).padStart(6)}  ${range(of.map((s) => s.rssMb)).padEnd(16)} ${range(of.map((s) => s.heapUsedMb)).padEnd(17)} ${most(of.map((s) => s.ingestQueue)).padEnd(17)} ${most(of.map((s) => s.alertQueue)).padEnd(16)} ${f0(rate).padEnd(12)} ${[...new Set(of.flatMap((s) => s.jobs ?? []))].join(', ')}`,
     );
   }
 }
