@@ -23,7 +23,8 @@ export default defineConfig({
     locale: 'es-ES',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // the system Chromium, never a downloaded one; scripts/check-chromium.mjs checks it runs first
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',
