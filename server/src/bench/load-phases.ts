@@ -6,7 +6,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { Pacer, type CommitSignal, type LoadGenerator } from './ingest-load';
 import { latencyOf, phaseFigures, type Latency, type PhaseFigures } from './ingest-report';
-import { cpuSecondsOf, machineBusySeconds, postgresCpuSeconds } from './ingest-server';
+import { cpuSecondsOf, databaseBackendsCpu, machineBusySeconds } from './ingest-server';
 import { readMemory, readMemoryFloor, type MemoryReading, type Server, type Target } from './load-setup';
 import { openStreams, signInAll, type DeliveryTracker, type StreamClient } from './load-sse';
 
@@ -82,6 +82,8 @@ export interface SoakResult {
 
 export interface Context {
   options: LoadOptions;
+  /** The run's PostgreSQL database, if any. */
+  databaseUrl?: string;
   /** The scheduled jobs running now (PostgreSQL only: the bench reads job_runs beside the server). */
   jobsRunning?: () => Promise<string[]>;
   engine: Target['engine'];
@@ -100,6 +102,13 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)]!;
 };
+
+/** CPU seconds the backends spent between two readings (a backend that began between them, all of its). */
+function backendsSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
 
 /** Least-squares slope of y over x. */
 function slope(points: Array<[number, number]>): number {
@@ -236,7 +245,8 @@ export async function runSoak(ctx: Context, signal: CommitSignal): Promise<SoakR
   const control = { phase: 2, stopped: false, pacer };
   const cpu0 = {
     server: cpuSecondsOf(server.process.pid),
-    postgres: ctx.engine === 'postgres' ? postgresCpuSeconds() : 0,
+    // this run's database only (its backends): the machine's PostgreSQL serves others too
+    postgres: ctx.databaseUrl ? await databaseBackendsCpu(ctx.databaseUrl) : undefined,
     machine: machineBusySeconds(),
   };
   const bench0 = process.cpuUsage();
@@ -269,7 +279,9 @@ export async function runSoak(ctx: Context, signal: CommitSignal): Promise<SoakR
       const used = process.cpuUsage(bench0);
       return (used.user + used.system) / 1e6 / elapsed;
     })(),
-    ...(ctx.engine === 'postgres' ? { postgres: (postgresCpuSeconds() - cpu0.postgres) / elapsed } : {}),
+    ...(ctx.databaseUrl && cpu0.postgres
+      ? { postgres: backendsSpent(cpu0.postgres, await databaseBackendsCpu(ctx.databaseUrl)) / elapsed }
+      : {}),
     machine: (machineBusySeconds() - cpu0.machine) / elapsed,
   };
   generator.stopLoops(control);

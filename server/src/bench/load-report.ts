@@ -24,7 +24,7 @@ export function printSse(r: SseResult): void {
     ['after closing them (floor of 5 s)', memLine(r.memory.after)],
     [
       'per open stream',
-      `${f2(r.perConnectionMb * 1024)} KB RSS${r.perConnectionHeapMb !== undefined ? `, ${f2(r.perConnectionHeapMb * 1024)} KB heap` : ''}`,
+      `${f2(r.perConnectionMb * 1024)} KB RSS${r.perConnectionHeapMb !== undefined ? `, ${f2(r.perConnectionHeapMb * 1024)} KB heap` : ''}${r.opened < 500 ? " (too few streams to tell from the garbage collector's swings)" : ''}`,
     ],
     [`streams with every probe within ${r.withinSeconds} s`, `${r.connectionsAllWithin} of ${r.opened}`],
     [
@@ -57,7 +57,7 @@ export function printSoak(r: SoakResult): void {
     ],
     [
       'CPU (cores)',
-      `server ${f2(p.cpu.server)}${p.cpu.postgres !== undefined ? `, PostgreSQL ${f2(p.cpu.postgres)}` : ''}, machine ${f2(p.cpu.machine)} of ${os.availableParallelism()}`,
+      `server ${f2(p.cpu.server)}${p.cpu.postgres !== undefined ? `, PostgreSQL (its database) ${f2(p.cpu.postgres)}` : ''}, machine ${f2(p.cpu.machine)} of ${os.availableParallelism()}`,
     ],
     [
       `RSS, ${r.samples.length} samples`,

@@ -196,6 +196,7 @@ async function main(): Promise<void> {
     await generator.connect(provisioned.devices);
     const ctx: Context = {
       options,
+      databaseUrl: target.databaseUrl,
       jobsRunning: jobsDb
         ? async () =>
             (
