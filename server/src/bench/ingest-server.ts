@@ -12,20 +12,11 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { parseEnv } from '../config/env';
 import { openConfiguredDatabase } from '../db/open';
+import { freePort } from '../test/free-port';
 
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -7,7 +7,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +17,7 @@ import { openDatabase } from '../db/client';
 import { devices } from '../db/schema';
 import { buildCatalogue, buildCompany, buildDevice, buildPoint } from '../test/factories';
 import { hashKey } from '../lib/key-hash';
+import { freePort } from '../test/free-port';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'aforo-crash-'));
@@ -30,15 +30,6 @@ afterAll(() => {
   child?.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function startServer(mqttPort: number): ChildProcess {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

@@ -6,9 +6,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
 
 /** Where Debian puts the server's tools (pg_ctl, initdb, pg_basebackup are not on PATH). */
 export function postgresBin(): string | undefined {
@@ -19,15 +19,7 @@ export function postgresBin(): string | undefined {
   return undefined;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+export { freePort } from './free-port';
 
 export interface PgCluster {
   port: number;
@@ -72,7 +64,18 @@ export function clusterAt(bin: string, dir: string, port: number, root: string):
     url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
     tool: (name, args) => run(bin, name, args),
     start() {
-      run(bin, 'pg_ctl', ['-D', dir, '-l', logFile, '-w', '-t', '60', '-o', `-p ${port} -k ${root}`, 'start']);
+      run(bin, 'pg_ctl', [
+        '-D',
+        dir,
+        '-l',
+        logFile,
+        '-w',
+        '-t',
+        '60',
+        '-o',
+        `-p ${port} -k ${root}`,
+        'start',
+      ]);
       running = true;
     },
     stop(mode = 'fast') {

@@ -1,0 +1,14 @@
+/** A TCP port free on 127.0.0.1 right now, for a server a test or a benchmark starts. */
+import net from 'node:net';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
